@@ -1,0 +1,65 @@
+package io.stillwater.engine.session;
+
+import io.stillwater.engine.types.SqlType;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One client's connection to the engine: the API the wire layer (and embedded users)
+ * speak. A session is used by one thread at a time (its connection's), except
+ * {@link #cancel}, which any thread may call.
+ *
+ * <p>Errors are thrown as {@link io.stillwater.engine.error.SqlException} with a
+ * SQLSTATE. After an error inside an explicit transaction the session is
+ * {@link TransactionStatus#FAILED} until ROLLBACK, as in PostgreSQL.
+ */
+public interface Session extends AutoCloseable {
+    /**
+     * Parses, plans and describes one statement. {@code paramTypeHints} are the types
+     * the client declared for {@code $1..$n} (null or missing entries: infer).
+     */
+    PreparedStatement prepare(String sql, List<SqlType> paramTypeHints);
+
+    /**
+     * Executes a prepared statement. {@code params} are already decoded to datums of
+     * {@code stmt.paramTypes()} (null for SQL NULL).
+     */
+    ExecutionResult execute(PreparedStatement stmt, List<Object> params);
+
+    /** Parses, plans and executes one statement without parameters (simple protocol). */
+    default ExecutionResult execute(String sql) {
+        PreparedStatement stmt = prepare(sql, List.of());
+        return execute(stmt, List.of());
+    }
+
+    /**
+     * Splits a simple-protocol query string into statements, honouring quotes, dollar
+     * quotes and comments. Empty statements between semicolons are dropped; a string
+     * with no statements gives an empty list.
+     */
+    List<String> splitStatements(String sql);
+
+    /**
+     * Cancels the statement running now, if any: it fails with 57014 "canceling
+     * statement due to user request". Thread-safe; a no-op when idle.
+     */
+    void cancel();
+
+    TransactionStatus transactionStatus();
+
+    /**
+     * Called by the wire layer when the extended protocol's implicit transaction of a
+     * Sync ends, and after each simple-protocol query message: commits/ends an implicit
+     * transaction, leaves an explicit one open.
+     */
+    void sync();
+
+    /** The ParameterStatus values to report at startup (server_version, TimeZone, ...). */
+    Map<String, String> startupParameters();
+
+    /** The user this session authenticated as. */
+    String user();
+
+    @Override
+    void close();
+}
