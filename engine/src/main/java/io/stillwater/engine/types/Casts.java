@@ -20,4 +20,14 @@ public final class Casts {
         throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
                 "cast from " + from.displayName() + " to " + to.displayName() + " is not supported yet");
     }
+
+    /**
+     * The assignment cast applied when storing {@code value} into a column of type
+     * {@code to} (INSERT, UPDATE, DEFAULT): like {@link #cast}, but a too-long string for
+     * varchar(n)/char(n) is error 22001 instead of being truncated, and only the casts
+     * PostgreSQL allows in assignment context are accepted (e.g. text to integer is 42804).
+     */
+    public static Object assign(Object value, SqlType from, SqlType to) {
+        return cast(value, from, to);
+    }
 }

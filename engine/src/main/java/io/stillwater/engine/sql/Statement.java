@@ -1,0 +1,101 @@
+package io.stillwater.engine.sql;
+
+import io.stillwater.engine.catalog.ColumnDef;
+import io.stillwater.engine.catalog.TableDef;
+import io.stillwater.engine.plan.QueryPlan;
+import io.stillwater.engine.types.SqlType;
+import java.util.List;
+
+/**
+ * A parsed and planned statement: the closed set of statements the engine executes.
+ * Produced by {@link StatementPlanner} from SQL text; executed by the session.
+ *
+ * <p>Plans may contain {@link io.stillwater.engine.expr.Expr.Param}s; {@link
+ * #paramTypes()} gives the type of each {@code $n} (index n-1).
+ */
+public sealed interface Statement {
+    /** Types of the statement's parameters {@code $1..$n}. */
+    default List<SqlType> paramTypes() { return List.of(); }
+
+    /** The CommandComplete verb: {@code SELECT}, {@code INSERT}, {@code CREATE TABLE}, ... */
+    String commandVerb();
+
+    /** SELECT, VALUES, WITH ... SELECT, TABLE t. */
+    record Query(QueryPlan plan, List<SqlType> paramTypes) implements Statement {
+        public String commandVerb() { return "SELECT"; }
+    }
+
+    /**
+     * INSERT INTO table [(columns)] source. {@code source} yields one column per entry of
+     * {@code targetColumns} (indexes into the table's columns), in the source's own
+     * types; the session fills the other columns with their defaults, applies
+     * assignment casts and checks NOT NULL.
+     */
+    record Insert(TableDef table, int[] targetColumns, QueryPlan source, List<SqlType> paramTypes)
+            implements Statement {
+        public String commandVerb() { return "INSERT"; }
+    }
+
+    /**
+     * UPDATE table SET ... WHERE ... . {@code rows} yields, for every matching row, the
+     * table's columns (the old row) followed by one column per entry of {@code
+     * setColumns} (the new values, in source types, before assignment casts).
+     */
+    record Update(TableDef table, int[] setColumns, QueryPlan rows, List<SqlType> paramTypes)
+            implements Statement {
+        public String commandVerb() { return "UPDATE"; }
+    }
+
+    /** DELETE FROM table WHERE ... . {@code rows} yields the matching rows (all columns). */
+    record Delete(TableDef table, QueryPlan rows, List<SqlType> paramTypes) implements Statement {
+        public String commandVerb() { return "DELETE"; }
+    }
+
+    /** CREATE TABLE [IF NOT EXISTS]; column defaults are constants coerced to the column type. */
+    record CreateTable(String name, boolean ifNotExists, List<ColumnDef> columns) implements Statement {
+        public String commandVerb() { return "CREATE TABLE"; }
+    }
+
+    /** DROP TABLE [IF EXISTS] a, b, ... */
+    record DropTable(List<String> names, boolean ifExists) implements Statement {
+        public String commandVerb() { return "DROP TABLE"; }
+    }
+
+    /** BEGIN / START TRANSACTION [READ ONLY | READ WRITE] [ISOLATION LEVEL ...]. */
+    record Begin(String isolationLevel) implements Statement {
+        public String commandVerb() { return "BEGIN"; }
+    }
+
+    /** COMMIT / END. */
+    record Commit() implements Statement {
+        public String commandVerb() { return "COMMIT"; }
+    }
+
+    /** ROLLBACK / ABORT. */
+    record Rollback() implements Statement {
+        public String commandVerb() { return "ROLLBACK"; }
+    }
+
+    /**
+     * SET [SESSION|LOCAL] name {TO|=} value | DEFAULT, and SET TIME ZONE ... .
+     * {@code value} is null for DEFAULT; names are lower-cased.
+     */
+    record SetVariable(String name, String value, boolean local) implements Statement {
+        public String commandVerb() { return "SET"; }
+    }
+
+    /** RESET name | ALL (name "all"). */
+    record ResetVariable(String name) implements Statement {
+        public String commandVerb() { return "RESET"; }
+    }
+
+    /** SHOW name | ALL (name "all"). */
+    record ShowVariable(String name) implements Statement {
+        public String commandVerb() { return "SHOW"; }
+    }
+
+    /** An empty query (only whitespace, comments, semicolons). */
+    record Empty() implements Statement {
+        public String commandVerb() { return ""; }
+    }
+}
