@@ -1,0 +1,344 @@
+package io.stillwater.engine.coord;
+
+import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.arrange.ReadHold;
+import io.stillwater.engine.catalog.Catalog;
+import io.stillwater.engine.catalog.ColumnDef;
+import io.stillwater.engine.catalog.TableDef;
+import io.stillwater.engine.data.Changes;
+import io.stillwater.engine.data.Row;
+import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.error.SqlState;
+import io.stillwater.engine.storage.LogRecord;
+import io.stillwater.engine.storage.TableChange;
+import io.stillwater.engine.storage.WriteAheadLog;
+import io.stillwater.engine.table.Table;
+import io.stillwater.engine.time.TimestampOracle;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sequences every change to the database: DDL and table writes get a timestamp from the
+ * oracle, go to the write-ahead log (group-committed), and are applied to the in-memory
+ * tables in timestamp order once durable. Reads pick their timestamp here.
+ *
+ * <p>Locks, in acquisition order:
+ * <ul>
+ *   <li>{@code writeLock} orders timestamp assignment with log appends, so log order is
+ *       timestamp order. Read-modify-write statements (UPDATE, DELETE, INSERT ... SELECT)
+ *       hold it across their read and their append, which serializes them with every
+ *       other write (no lost updates, no double retractions).</li>
+ *   <li>{@code applyLock} (a monitor) guards {@code pending}, applying to tables, the
+ *       oracle's applied timestamp and the catalog publication. Readers take it briefly
+ *       to choose a read timestamp and place read holds atomically with respect to
+ *       compaction.</li>
+ * </ul>
+ * A write is acknowledged (its caller returns) only after it is durable AND applied, so
+ * a strict serializable read issued afterwards sees it.
+ */
+public final class Coordinator implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Coordinator.class);
+
+    private final WriteAheadLog log;
+    private final TimestampOracle oracle;
+    private final ReentrantLock writeLock = new ReentrantLock();
+    private final Object applyLock = new Object();
+    /** Appended, not yet applied, in log (= timestamp) order. Guarded by applyLock. */
+    private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+    private final Map<Long, Table> tables = new ConcurrentHashMap<>();
+    private volatile Catalog catalog = Catalog.empty();
+
+    private record Pending(long time, LogRecord record, CompletableFuture<Void> durable) {}
+
+    private Coordinator(WriteAheadLog log, TimestampOracle oracle) {
+        this.log = log;
+        this.oracle = oracle;
+    }
+
+    /** Opens the log in {@code config.dataDir()} and replays it into catalog and tables. */
+    public static Coordinator open(EngineConfig config) {
+        WriteAheadLog log = WriteAheadLog.open(config.dataDir(), config.fsync());
+        Coordinator c = new Coordinator(log, new TimestampOracle());
+        c.recover();
+        return c;
+    }
+
+    private void recover() {
+        long[] last = {0};
+        int[] records = {0};
+        synchronized (applyLock) {
+            log.replay(record -> {
+                records[0]++;
+                long t = applyRecord(record);
+                if (t > last[0]) last[0] = t;
+            });
+            oracle.observe(last[0]);
+            oracle.applyWrite(last[0]);
+            long upper = last[0] + 1;
+            for (Table t : tables.values()) t.advanceUpper(upper);
+        }
+        LOG.info("recovered {} log records, {} tables; {}", records[0], tables.size(), log.recoveryReport());
+    }
+
+    /** Applies one durable record to catalog and tables; returns its timestamp. Holds applyLock. */
+    private long applyRecord(LogRecord record) {
+        return switch (record) {
+            case LogRecord.CreateTable ct -> {
+                TableDef def = ct.table();
+                catalog = catalog.withTable(def);
+                tables.put(def.id(), new Table(def, ct.time() + 1));
+                yield ct.time();
+            }
+            case LogRecord.DropTable dt -> {
+                catalog = catalog.withoutTable(dt.tableId());
+                tables.remove(dt.tableId());
+                yield dt.time();
+            }
+            case LogRecord.TableWrite tw -> {
+                Map<Long, Changes> byTable = new HashMap<>();
+                for (TableChange ch : tw.changes()) {
+                    byTable.computeIfAbsent(ch.tableId(), k -> new Changes()).add(ch.row(), ch.diff());
+                }
+                for (var e : byTable.entrySet()) {
+                    Table t = tables.get(e.getKey());
+                    if (t != null) t.apply(tw.time(), e.getValue());
+                }
+                // Every table is complete through this time, written or not.
+                for (Table t : tables.values()) t.advanceUpper(tw.time() + 1);
+                yield tw.time();
+            }
+            default -> throw new IllegalStateException("unexpected log record " + record);
+        };
+    }
+
+    public Catalog catalog() { return catalog; }
+
+    public Optional<Table> table(long id) { return Optional.ofNullable(tables.get(id)); }
+
+    // ---------------------------------------------------------------- writes
+
+    /**
+     * Makes {@code changes} durable and visible at one new timestamp, atomically.
+     * Returns that timestamp after the write is applied. An empty change list commits
+     * nothing and returns the current read timestamp.
+     */
+    public long commit(List<TableChange> changes) {
+        if (changes.isEmpty()) return oracle.readTimestamp();
+        return submit(ts -> new LogRecord.TableWrite(ts, List.copyOf(changes)));
+    }
+
+    /**
+     * Runs {@code work} while holding the write lock, after every earlier write has been
+     * applied: a read inside {@code work} at {@link #readTimestamp()} sees the latest
+     * state, and no other write can interleave before {@code work}'s own commit.
+     */
+    public <T> T serialized(Supplier<T> work) {
+        writeLock.lock();
+        try {
+            awaitAllApplied();
+            return work.get();
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** CREATE TABLE. Returns empty if the name exists and {@code ifNotExists}. */
+    public Optional<TableDef> createTable(String name, List<ColumnDef> columns, boolean ifNotExists) {
+        writeLock.lock();
+        try {
+            awaitAllApplied();
+            if (catalog.table(name).isPresent()) {
+                if (ifNotExists) return Optional.empty();
+                throw new SqlException(SqlState.DUPLICATE_TABLE, "relation \"" + name + "\" already exists");
+            }
+            TableDef def = new TableDef(catalog.nextId(), name, columns);
+            submit(ts -> new LogRecord.CreateTable(ts, def));
+            return Optional.of(def);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** DROP TABLE of every name, atomically per table; unknown names are 42P01 unless {@code ifExists}. */
+    public List<String> dropTables(List<String> names, boolean ifExists) {
+        writeLock.lock();
+        try {
+            awaitAllApplied();
+            List<TableDef> defs = new ArrayList<>();
+            List<String> missing = new ArrayList<>();
+            for (String n : names) {
+                catalog.table(n).ifPresentOrElse(defs::add, () -> missing.add(n));
+            }
+            if (!missing.isEmpty() && !ifExists) {
+                throw new SqlException(SqlState.UNDEFINED_TABLE, "table \"" + missing.get(0) + "\" does not exist");
+            }
+            for (TableDef def : defs) submit(ts -> new LogRecord.DropTable(ts, def.id()));
+            return missing;
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    private interface RecordAt { LogRecord at(long ts); }
+
+    /** Assigns a timestamp, appends, waits until durable and applied. */
+    private long submit(RecordAt make) {
+        Pending p;
+        writeLock.lock();
+        try {
+            long ts = oracle.writeTimestamp();
+            LogRecord record = make.at(ts);
+            CompletableFuture<Void> durable = log.appendAsync(record);
+            p = new Pending(ts, record, durable);
+            synchronized (applyLock) {
+                pending.addLast(p);
+            }
+        } finally {
+            writeLock.unlock();
+        }
+        try {
+            p.durable().join();
+        } catch (CompletionException e) {
+            // Not durable: never applied, never acknowledged. Later records fail too
+            // (the log is poisoned), so drop everything pending from this one on.
+            synchronized (applyLock) {
+                pending.remove(p);
+                applyLock.notifyAll();
+            }
+            if (e.getCause() instanceof SqlException se) throw se;
+            throw new SqlException(SqlState.IO_ERROR, "could not write to the log: " + e.getCause(), null, null, e);
+        }
+        synchronized (applyLock) {
+            drainDurable();
+            while (oracle.readTimestamp() < p.time() && pending.contains(p)) {
+                try {
+                    applyLock.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new SqlException(SqlState.QUERY_CANCELED, "canceling statement due to interrupt");
+                }
+                drainDurable();
+            }
+        }
+        return p.time();
+    }
+
+    /** Applies every durable record at the head of {@code pending}. Holds applyLock. */
+    private void drainDurable() {
+        boolean any = false;
+        while (!pending.isEmpty() && pending.peekFirst().durable().isDone()) {
+            Pending head = pending.pollFirst();
+            if (head.durable().isCompletedExceptionally()) continue;
+            applyRecord(head.record());
+            oracle.applyWrite(head.time());
+            any = true;
+        }
+        if (any) applyLock.notifyAll();
+    }
+
+    /** Waits until every appended record is applied (or failed). Caller holds writeLock. */
+    private void awaitAllApplied() {
+        List<CompletableFuture<Void>> futures;
+        synchronized (applyLock) {
+            futures = pending.stream().map(Pending::durable).toList();
+        }
+        for (var f : futures) {
+            try {
+                f.join();
+            } catch (CompletionException ignored) {
+                // reported to that write's own caller
+            }
+        }
+        synchronized (applyLock) {
+            drainDurable();
+        }
+    }
+
+    // ---------------------------------------------------------------- reads
+
+    /** The strict serializable read timestamp: at or after every acknowledged write. */
+    public long readTimestamp() { return oracle.readTimestamp(); }
+
+    /**
+     * Chooses a read timestamp ({@code fixedTime}, or the current strict serializable
+     * one when negative) and places read holds at it on {@code tableIds}, atomically
+     * with respect to compaction. Close the returned {@link ReadContext} to release.
+     */
+    public ReadContext beginRead(Collection<Long> tableIds, long fixedTime) {
+        synchronized (applyLock) {
+            long asOf = fixedTime >= 0 ? fixedTime : oracle.readTimestamp();
+            Map<Long, ReadHold> holds = new LinkedHashMap<>();
+            Map<Long, Table> snapshotTables = new HashMap<>();
+            for (long id : tableIds) {
+                Table t = tables.get(id);
+                if (t == null) {
+                    holds.values().forEach(ReadHold::close);
+                    throw new SqlException(SqlState.UNDEFINED_TABLE,
+                            "relation with id " + id + " was dropped while the statement was planned");
+                }
+                holds.put(id, t.hold(asOf));
+                snapshotTables.put(id, t);
+            }
+            return new ReadContext(asOf, snapshotTables, holds);
+        }
+    }
+
+    /** A read in progress: its timestamp, the tables it reads and the holds that keep them readable. */
+    public static final class ReadContext implements AutoCloseable {
+        private final long asOf;
+        private final Map<Long, Table> tables;
+        private final Map<Long, ReadHold> holds;
+
+        ReadContext(long asOf, Map<Long, Table> tables, Map<Long, ReadHold> holds) {
+            this.asOf = asOf;
+            this.tables = tables;
+            this.holds = holds;
+        }
+
+        public long asOf() { return asOf; }
+
+        /** The contents of table {@code id} at {@link #asOf()}. */
+        public Changes read(long id, long time) {
+            Table t = tables.get(id);
+            if (t == null) throw new IllegalStateException("table " + id + " not part of this read");
+            return t.read(time);
+        }
+
+        @Override
+        public void close() { holds.values().forEach(ReadHold::close); }
+    }
+
+    /** Rows of a table at the latest time, for tests and tools. */
+    public List<Row> scan(long tableId) {
+        try (ReadContext rc = beginRead(List.of(tableId), -1)) {
+            Changes c = rc.read(tableId, rc.asOf());
+            List<Row> out = new ArrayList<>();
+            for (int i = 0; i < c.size(); i++) for (long k = 0; k < c.diff(i); k++) out.add(c.row(i));
+            return out;
+        }
+    }
+
+    @Override
+    public void close() {
+        writeLock.lock();
+        try {
+            awaitAllApplied();
+            log.close();
+        } finally {
+            writeLock.unlock();
+        }
+    }
+}

@@ -1,0 +1,441 @@
+package io.stillwater.engine.session;
+
+import io.stillwater.engine.catalog.ColumnDef;
+import io.stillwater.engine.catalog.TableDef;
+import io.stillwater.engine.coord.Coordinator;
+import io.stillwater.engine.data.Changes;
+import io.stillwater.engine.data.Row;
+import io.stillwater.engine.dataflow.Cancellation;
+import io.stillwater.engine.dataflow.Finishing;
+import io.stillwater.engine.dataflow.OneShotRead;
+import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.error.SqlState;
+import io.stillwater.engine.expr.EvalContext;
+import io.stillwater.engine.plan.PlanInputs;
+import io.stillwater.engine.plan.Plans;
+import io.stillwater.engine.plan.QueryPlan;
+import io.stillwater.engine.sql.Statement;
+import io.stillwater.engine.sql.StatementPlanner;
+import io.stillwater.engine.sql.parse.SqlSplitter;
+import io.stillwater.engine.storage.TableChange;
+import io.stillwater.engine.types.Casts;
+import io.stillwater.engine.types.SqlType;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The engine's {@link Session}: plans statements against the current catalog and runs
+ * them through the {@link Coordinator}.
+ *
+ * <p>Threading: used by one connection thread at a time; only {@link #cancel} is called
+ * from other threads (it flips {@code cancelRequested}, which the running statement's
+ * {@link Cancellation} polls).
+ *
+ * <p>Transactions: outside BEGIN every statement commits on its own. Inside an explicit
+ * transaction, reads all happen at one timestamp chosen by the first read (holds on
+ * every table keep it readable), and writes are INSERTs buffered until COMMIT, which
+ * applies them atomically at one timestamp. As in Materialize, a transaction either
+ * reads or writes: mixing is 25000.
+ */
+public final class EngineSession implements Session {
+    private final Coordinator coord;
+    private final StatementPlanner planner;
+    private final SessionVariables vars;
+    private final String user;
+    private final String database;
+    private final AtomicBoolean cancelRequested = new AtomicBoolean();
+    private volatile boolean running;
+
+    private TransactionStatus status = TransactionStatus.IDLE;
+    private Coordinator.ReadContext txnRead;          // explicit txn: reads at one time
+    private final List<TableChange> txnWrites = new ArrayList<>();
+    private boolean txnHasWrites;
+    private Instant txnStart;
+
+    public EngineSession(Coordinator coord, StatementPlanner planner, String user, String database,
+                         Map<String, String> options) {
+        this.coord = coord;
+        this.planner = planner;
+        this.user = user;
+        this.database = database;
+        this.vars = new SessionVariables(options);
+    }
+
+    @Override
+    public String user() { return user; }
+
+    @Override
+    public Map<String, String> startupParameters() { return vars.reported(); }
+
+    @Override
+    public TransactionStatus transactionStatus() { return status; }
+
+    @Override
+    public List<String> splitStatements(String sql) { return SqlSplitter.split(sql); }
+
+    @Override
+    public void cancel() {
+        if (running) cancelRequested.set(true);
+    }
+
+    @Override
+    public void sync() {
+        // Every statement outside BEGIN commits on its own, so an implicit transaction
+        // has nothing left to do here; an explicit one stays open until COMMIT/ROLLBACK.
+    }
+
+    // ------------------------------------------------------------------ prepare
+
+    @Override
+    public PreparedStatement prepare(String sql, List<SqlType> paramTypeHints) {
+        try {
+            Statement stmt = planner.plan(sql, paramTypeHints == null ? List.of() : paramTypeHints, coord.catalog());
+            return new PreparedStatement(sql, stmt.commandVerb(), stmt.paramTypes(), columnsOf(stmt), stmt);
+        } catch (SqlException e) {
+            failTransaction();
+            throw e;
+        }
+    }
+
+    private static List<ResultColumn> columnsOf(Statement stmt) {
+        return switch (stmt) {
+            case Statement.Query q -> {
+                List<ResultColumn> cols = new ArrayList<>();
+                for (int i = 0; i < q.plan().columnNames().size(); i++) {
+                    cols.add(new ResultColumn(q.plan().columnNames().get(i), q.plan().columnTypes().get(i)));
+                }
+                yield cols;
+            }
+            case Statement.ShowVariable s -> s.name().equals("all")
+                    ? List.of(new ResultColumn("name", SqlType.TEXT), new ResultColumn("setting", SqlType.TEXT))
+                    : List.of(new ResultColumn(s.name(), SqlType.TEXT));
+            default -> List.of();
+        };
+    }
+
+    // ------------------------------------------------------------------ execute
+
+    @Override
+    public ExecutionResult execute(PreparedStatement prepared, List<Object> params) {
+        Statement stmt = (Statement) prepared.plan();
+        if (status == TransactionStatus.FAILED
+                && !(stmt instanceof Statement.Rollback) && !(stmt instanceof Statement.Commit)) {
+            throw new SqlException(SqlState.IN_FAILED_SQL_TRANSACTION,
+                    "current transaction is aborted, commands ignored until end of transaction block");
+        }
+        cancelRequested.set(false);
+        running = true;
+        try {
+            return run(stmt, params == null ? List.of() : params);
+        } catch (SqlException e) {
+            failTransaction();
+            throw e;
+        } catch (RuntimeException e) {
+            failTransaction();
+            throw new SqlException(SqlState.INTERNAL_ERROR, "internal error: " + e, null, null, e);
+        } finally {
+            running = false;
+            cancelRequested.set(false);
+        }
+    }
+
+    private void failTransaction() {
+        if (status == TransactionStatus.IN_TRANSACTION) status = TransactionStatus.FAILED;
+    }
+
+    private ExecutionResult run(Statement stmt, List<Object> params) {
+        return switch (stmt) {
+            case Statement.Empty e -> new ExecutionResult.Empty();
+            case Statement.Query q -> query(q, params);
+            case Statement.Insert ins -> insert(ins, params);
+            case Statement.Update upd -> update(upd, params);
+            case Statement.Delete del -> delete(del, params);
+            case Statement.CreateTable ct -> createTable(ct);
+            case Statement.DropTable dt -> {
+                requireNoTransaction("DROP TABLE");
+                coord.dropTables(dt.names(), dt.ifExists());
+                yield new ExecutionResult.Command("DROP TABLE");
+            }
+            case Statement.Begin b -> begin(b);
+            case Statement.Commit c -> commit();
+            case Statement.Rollback r -> {
+                endTransaction();
+                yield new ExecutionResult.Command("ROLLBACK");
+            }
+            case Statement.SetVariable s -> {
+                if (s.name().equals("transaction_isolation") && status != TransactionStatus.IDLE && txnRead != null) {
+                    throw new SqlException(SqlState.ACTIVE_SQL_TRANSACTION,
+                            "SET TRANSACTION ISOLATION LEVEL must be called before any query");
+                }
+                yield new ExecutionResult.Command("SET", vars.set(s.name(), s.value()));
+            }
+            case Statement.ResetVariable r -> new ExecutionResult.Command("RESET", vars.reset(r.name()));
+            case Statement.ShowVariable s -> show(s);
+        };
+    }
+
+    private ExecutionResult show(Statement.ShowVariable s) {
+        List<ResultColumn> cols = columnsOf(s);
+        if (s.name().equals("all")) {
+            List<Row> rows = new ArrayList<>();
+            vars.all().forEach((k, v) -> rows.add(Row.of(k, v)));
+            return new ExecutionResult.Rows(cols, rows, "SHOW");
+        }
+        return new ExecutionResult.Rows(cols, List.of(Row.of(vars.get(s.name()))), "SHOW");
+    }
+
+    // ------------------------------------------------------------------ reads
+
+    private ExecutionResult query(Statement.Query q, List<Object> params) {
+        QueryPlan plan = Plans.bindParams(q.plan(), params);
+        List<Row> rows = readAndFinish(plan);
+        return new ExecutionResult.Rows(columnsOf(q), rows, "SELECT");
+    }
+
+    /** Runs a query plan at this statement's read time and applies its finishing. */
+    private List<Row> readAndFinish(QueryPlan plan) {
+        return Finishing.apply(plan, read(plan));
+    }
+
+    private Changes read(QueryPlan plan) {
+        Set<Long> inputs = PlanInputs.objectIds(plan.body());
+        if (status == TransactionStatus.IN_TRANSACTION) {
+            if (txnHasWrites) {
+                throw new SqlException(SqlState.INVALID_TRANSACTION_STATE,
+                        "transaction in write-only mode", null,
+                        "A transaction that has written may not read; COMMIT first.");
+            }
+            if (txnRead == null) {
+                Set<Long> all = new HashSet<>();
+                coord.catalog().tables().forEach(t -> all.add(t.id()));
+                txnRead = coord.beginRead(all, -1);
+            }
+            for (long id : inputs) {
+                if (!txnReadCovers(id)) {
+                    throw new SqlException(SqlState.INVALID_TRANSACTION_STATE,
+                            "table created after this transaction's first read cannot be read in it");
+                }
+            }
+            return OneShotRead.run(plan.body(), txnRead::read, txnRead.asOf(), evalContext(), cancellation());
+        }
+        try (Coordinator.ReadContext rc = coord.beginRead(inputs, -1)) {
+            return OneShotRead.run(plan.body(), rc::read, rc.asOf(), evalContext(), cancellation());
+        }
+    }
+
+    private boolean txnReadCovers(long id) {
+        try {
+            txnRead.read(id, txnRead.asOf());
+            return true;
+        } catch (IllegalStateException e) {
+            return false;
+        }
+    }
+
+    private EvalContext evalContext() {
+        Instant now = status == TransactionStatus.IN_TRANSACTION && txnStart != null ? txnStart : Instant.now();
+        ZoneId zone;
+        try {
+            String tz = vars.get("timezone");
+            zone = ZoneId.of(tz.equalsIgnoreCase("utc") ? "UTC" : tz);
+        } catch (RuntimeException e) {
+            zone = ZoneId.of("UTC");
+        }
+        return new EvalContext(now, zone, user, database);
+    }
+
+    private Cancellation cancellation() {
+        long timeoutMs = StatementTimeout.parseMillis(vars.get("statement_timeout"));
+        long deadline = timeoutMs > 0 ? System.nanoTime() + timeoutMs * 1_000_000 : 0;
+        return () -> {
+            if (cancelRequested.get()) {
+                throw new SqlException(SqlState.QUERY_CANCELED, "canceling statement due to user request");
+            }
+            if (deadline != 0 && System.nanoTime() - deadline > 0) {
+                throw new SqlException(SqlState.QUERY_CANCELED, "canceling statement due to statement timeout");
+            }
+        };
+    }
+
+    // ------------------------------------------------------------------ writes
+
+    private ExecutionResult insert(Statement.Insert ins, List<Object> params) {
+        QueryPlan source = Plans.bindParams(ins.source(), params);
+        boolean readsTables = !PlanInputs.objectIds(source.body()).isEmpty();
+        if (status == TransactionStatus.IN_TRANSACTION) {
+            if (readsTables) throw readModifyWriteInTransaction("INSERT ... SELECT");
+            List<TableChange> changes = insertChanges(ins, readAndFinish(source));
+            bufferWrites(changes);
+            return new ExecutionResult.Command("INSERT 0 " + changes.size());
+        }
+        int n = readsTables
+                ? coord.serialized(() -> commitCount(insertChanges(ins, readAndFinish(source))))
+                : commitCount(insertChanges(ins, readAndFinish(source)));
+        return new ExecutionResult.Command("INSERT 0 " + n);
+    }
+
+    private int commitCount(List<TableChange> changes) {
+        coord.commit(changes);
+        return changes.size();
+    }
+
+    private List<TableChange> insertChanges(Statement.Insert ins, List<Row> sourceRows) {
+        TableDef table = ins.table();
+        List<ColumnDef> cols = table.columns();
+        List<SqlType> sourceTypes = ins.source().columnTypes();
+        int[] target = ins.targetColumns();
+        int[] sourceOf = new int[cols.size()];
+        java.util.Arrays.fill(sourceOf, -1);
+        for (int i = 0; i < target.length; i++) sourceOf[target[i]] = i;
+        List<TableChange> out = new ArrayList<>(sourceRows.size());
+        for (Row src : sourceRows) {
+            Object[] values = new Object[cols.size()];
+            for (int j = 0; j < cols.size(); j++) {
+                ColumnDef col = cols.get(j);
+                int s = sourceOf[j];
+                values[j] = s >= 0 ? Casts.assign(src.get(s), sourceTypes.get(s), col.type()) : col.defaultValue();
+            }
+            Row row = Row.wrap(values);
+            checkNotNull(table, row);
+            out.add(new TableChange(table.id(), row, 1));
+        }
+        return out;
+    }
+
+    private static void checkNotNull(TableDef table, Row row) {
+        for (int j = 0; j < table.columns().size(); j++) {
+            ColumnDef col = table.columns().get(j);
+            if (col.notNull() && row.get(j) == null) {
+                throw new SqlException(SqlState.NOT_NULL_VIOLATION,
+                        "null value in column \"" + col.name() + "\" of relation \"" + table.name()
+                                + "\" violates not-null constraint",
+                        "Failing row contains " + row + ".", null);
+            }
+        }
+    }
+
+    private ExecutionResult update(Statement.Update upd, List<Object> params) {
+        if (status == TransactionStatus.IN_TRANSACTION) throw readModifyWriteInTransaction("UPDATE");
+        QueryPlan rows = Plans.bindParams(upd.rows(), params);
+        TableDef table = upd.table();
+        int n = coord.serialized(() -> {
+            List<Row> matches = readAndFinish(rows);
+            List<TableChange> changes = new ArrayList<>(matches.size() * 2);
+            int arity = table.columns().size();
+            int[] set = upd.setColumns();
+            for (Row m : matches) {
+                Object[] old = new Object[arity];
+                for (int j = 0; j < arity; j++) old[j] = m.get(j);
+                Object[] now = old.clone();
+                for (int i = 0; i < set.length; i++) {
+                    SqlType from = rows.columnTypes().get(arity + i);
+                    now[set[i]] = Casts.assign(m.get(arity + i), from, table.columns().get(set[i]).type());
+                }
+                Row newRow = Row.wrap(now);
+                checkNotNull(table, newRow);
+                changes.add(new TableChange(table.id(), Row.wrap(old), -1));
+                changes.add(new TableChange(table.id(), newRow, 1));
+            }
+            coord.commit(changes);
+            return matches.size();
+        });
+        return new ExecutionResult.Command("UPDATE " + n);
+    }
+
+    private ExecutionResult delete(Statement.Delete del, List<Object> params) {
+        if (status == TransactionStatus.IN_TRANSACTION) throw readModifyWriteInTransaction("DELETE");
+        QueryPlan rows = Plans.bindParams(del.rows(), params);
+        TableDef table = del.table();
+        int n = coord.serialized(() -> {
+            List<Row> matches = readAndFinish(rows);
+            List<TableChange> changes = new ArrayList<>(matches.size());
+            int arity = table.columns().size();
+            int[] all = new int[arity];
+            for (int j = 0; j < arity; j++) all[j] = j;
+            for (Row m : matches) changes.add(new TableChange(table.id(), m.arity() == arity ? m : m.project(all), -1));
+            coord.commit(changes);
+            return matches.size();
+        });
+        return new ExecutionResult.Command("DELETE " + n);
+    }
+
+    private static SqlException readModifyWriteInTransaction(String what) {
+        return new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
+                what + " inside a transaction block is not supported", null,
+                "Run it outside BEGIN ... COMMIT; transactions may contain only SELECTs or only INSERT ... VALUES.");
+    }
+
+    private void bufferWrites(List<TableChange> changes) {
+        if (txnRead != null) {
+            throw new SqlException(SqlState.INVALID_TRANSACTION_STATE, "transaction in read-only mode", null,
+                    "A transaction that has read may not write; COMMIT first.");
+        }
+        txnHasWrites = true;
+        txnWrites.addAll(changes);
+    }
+
+    // ------------------------------------------------------------------ DDL and transactions
+
+    private ExecutionResult createTable(Statement.CreateTable ct) {
+        requireNoTransaction("CREATE TABLE");
+        Set<String> seen = new HashSet<>();
+        for (ColumnDef c : ct.columns()) {
+            if (!seen.add(c.name())) {
+                throw new SqlException(SqlState.DUPLICATE_COLUMN, "column \"" + c.name() + "\" specified more than once");
+            }
+        }
+        var created = coord.createTable(ct.name(), ct.columns(), ct.ifNotExists());
+        if (created.isEmpty()) {
+            return new ExecutionResult.Command("CREATE TABLE");
+        }
+        return new ExecutionResult.Command("CREATE TABLE");
+    }
+
+    private void requireNoTransaction(String what) {
+        if (status != TransactionStatus.IDLE) {
+            throw new SqlException(SqlState.ACTIVE_SQL_TRANSACTION, what + " cannot run inside a transaction block");
+        }
+    }
+
+    private ExecutionResult begin(Statement.Begin b) {
+        if (status == TransactionStatus.IDLE) {
+            status = TransactionStatus.IN_TRANSACTION;
+            txnStart = Instant.now();
+        }
+        // BEGIN inside a transaction is a warning in PostgreSQL, not an error.
+        return new ExecutionResult.Command("BEGIN");
+    }
+
+    private ExecutionResult commit() {
+        boolean failed = status == TransactionStatus.FAILED;
+        List<TableChange> writes = new ArrayList<>(txnWrites);
+        endTransaction();
+        if (failed) return new ExecutionResult.Command("ROLLBACK");
+        if (!writes.isEmpty()) coord.commit(writes);
+        return new ExecutionResult.Command("COMMIT");
+    }
+
+    private void endTransaction() {
+        if (txnRead != null) txnRead.close();
+        txnRead = null;
+        txnWrites.clear();
+        txnHasWrites = false;
+        txnStart = null;
+        status = TransactionStatus.IDLE;
+    }
+
+    @Override
+    public void close() {
+        endTransaction();
+    }
+
+    /** For tests: the session's variables. */
+    Map<String, String> variables() { return new LinkedHashMap<>(vars.all()); }
+}

@@ -1,0 +1,146 @@
+package io.stillwater.engine.session;
+
+import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.error.SqlState;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A session's configuration parameters ({@code SET}/{@code SHOW}/{@code RESET}).
+ * Owned by the session's thread.
+ *
+ * <p>Known parameters have defaults; {@code SET} of an unknown name is 42704 as in
+ * PostgreSQL, except names with a dot (custom "extension.option" parameters), which are
+ * accepted. Parameters marked <em>reported</em> are sent to the client in
+ * ParameterStatus whenever they change.
+ */
+public final class SessionVariables {
+    private record Spec(String defaultValue, boolean reported, boolean readOnly) {}
+
+    private static final Map<String, Spec> SPECS = new LinkedHashMap<>();
+
+    static {
+        SPECS.put("application_name", new Spec("", true, false));
+        SPECS.put("client_encoding", new Spec("UTF8", true, false));
+        SPECS.put("client_min_messages", new Spec("notice", false, false));
+        SPECS.put("database", new Spec("materialize", false, true));
+        SPECS.put("datestyle", new Spec("ISO, MDY", true, false));
+        SPECS.put("extra_float_digits", new Spec("1", false, false));
+        SPECS.put("integer_datetimes", new Spec("on", true, true));
+        SPECS.put("intervalstyle", new Spec("postgres", true, false));
+        SPECS.put("is_superuser", new Spec("off", true, true));
+        SPECS.put("search_path", new Spec("public", false, false));
+        SPECS.put("server_encoding", new Spec("UTF8", true, true));
+        SPECS.put("server_version", new Spec("15.0", true, true));
+        SPECS.put("server_version_num", new Spec("150000", false, true));
+        SPECS.put("standard_conforming_strings", new Spec("on", true, false));
+        SPECS.put("statement_timeout", new Spec("0", false, false));
+        SPECS.put("timezone", new Spec("UTC", true, false));
+        SPECS.put("transaction_isolation", new Spec("strict serializable", false, false));
+        SPECS.put("default_transaction_isolation", new Spec("strict serializable", false, false));
+        SPECS.put("lock_timeout", new Spec("0", false, false));
+        SPECS.put("idle_in_transaction_session_timeout", new Spec("0", false, false));
+    }
+
+    /** Client-facing names PostgreSQL reports with capitals. */
+    private static final Map<String, String> REPORTED_NAMES = Map.of(
+            "datestyle", "DateStyle", "timezone", "TimeZone", "intervalstyle", "IntervalStyle");
+
+    private final Map<String, String> values = new TreeMap<>();
+
+    public SessionVariables(Map<String, String> startupOptions) {
+        for (var e : startupOptions.entrySet()) {
+            String name = e.getKey().toLowerCase(Locale.ROOT);
+            if (SPECS.containsKey(name) && !SPECS.get(name).readOnly()) values.put(name, e.getValue());
+        }
+    }
+
+    public String get(String name) {
+        String n = canonical(name);
+        Spec spec = SPECS.get(n);
+        if (values.containsKey(n)) return values.get(n);
+        if (spec == null) {
+            throw new SqlException(SqlState.UNDEFINED_OBJECT, "unrecognized configuration parameter \"" + name + "\"");
+        }
+        return spec.defaultValue();
+    }
+
+    /** Sets {@code name}; returns the ParameterStatus changes to report (empty if none). */
+    public Map<String, String> set(String name, String value) {
+        String n = canonical(name);
+        Spec spec = SPECS.get(n);
+        if (spec == null && !n.contains(".")) {
+            throw new SqlException(SqlState.UNDEFINED_OBJECT, "unrecognized configuration parameter \"" + name + "\"");
+        }
+        if (spec != null && spec.readOnly()) {
+            throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "parameter \"" + n + "\" cannot be changed");
+        }
+        String v = value == null ? (spec == null ? "" : spec.defaultValue()) : normalize(n, value);
+        values.put(n, v);
+        return spec != null && spec.reported() ? Map.of(REPORTED_NAMES.getOrDefault(n, n), v) : Map.of();
+    }
+
+    public Map<String, String> reset(String name) {
+        if (name.equalsIgnoreCase("all")) {
+            Map<String, String> changes = new TreeMap<>();
+            for (String n : new java.util.ArrayList<>(values.keySet())) changes.putAll(set(n, null));
+            values.clear();
+            return changes;
+        }
+        return set(name, null);
+    }
+
+    /** Every parameter and its value, for SHOW ALL. */
+    public Map<String, String> all() {
+        Map<String, String> out = new TreeMap<>();
+        for (String n : SPECS.keySet()) out.put(n, get(n));
+        out.putAll(values);
+        return out;
+    }
+
+    /** The values sent as ParameterStatus at startup. */
+    public Map<String, String> reported() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (var e : SPECS.entrySet()) {
+            if (e.getValue().reported()) out.put(REPORTED_NAMES.getOrDefault(e.getKey(), e.getKey()), get(e.getKey()));
+        }
+        return out;
+    }
+
+    private static String canonical(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        return switch (n) {
+            case "time zone", "time_zone" -> "timezone";
+            case "transaction isolation level", "transaction_isolation_level" -> "transaction_isolation";
+            default -> n;
+        };
+    }
+
+    private static String normalize(String name, String value) {
+        if (name.equals("transaction_isolation") || name.equals("default_transaction_isolation")) {
+            String v = value.toLowerCase(Locale.ROOT).trim();
+            return switch (v) {
+                case "strict serializable", "serializable" -> v;
+                // PostgreSQL's weaker levels are promoted, as Materialize does.
+                case "read committed", "read uncommitted", "repeatable read" -> "serializable";
+                default -> throw new SqlException(SqlState.INVALID_PARAMETER_VALUE,
+                        "invalid value for parameter \"transaction_isolation\": \"" + value + "\"", null,
+                        "Available values: strict serializable, serializable.");
+            };
+        }
+        if (name.equals("timezone")) {
+            try {
+                java.time.ZoneId.of(value.equalsIgnoreCase("utc") ? "UTC" : value);
+            } catch (Exception e) {
+                throw new SqlException(SqlState.INVALID_PARAMETER_VALUE,
+                        "invalid value for parameter \"TimeZone\": \"" + value + "\"");
+            }
+        }
+        if (name.equals("statement_timeout")) {
+            StatementTimeout.parseMillis(value); // validates
+        }
+        return value;
+    }
+}

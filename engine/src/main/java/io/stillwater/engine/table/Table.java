@@ -1,0 +1,64 @@
+package io.stillwater.engine.table;
+
+import io.stillwater.engine.arrange.Batch;
+import io.stillwater.engine.arrange.KeyValUpdate;
+import io.stillwater.engine.arrange.ReadHold;
+import io.stillwater.engine.arrange.Spine;
+import io.stillwater.engine.arrange.TraceSnapshot;
+import io.stillwater.engine.catalog.TableDef;
+import io.stillwater.engine.data.Changes;
+import io.stillwater.engine.data.Row;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A table's current contents: an arrangement keyed by the whole row (bag semantics: the
+ * diff is the row's multiplicity), fed by committed writes.
+ *
+ * <p>Threading: {@link #apply} and {@link #advanceUpper} are called only by the write
+ * path while it holds the coordinator's apply lock (the spine has one writer). Reads
+ * ({@link #read}, {@link #hold}) may come from any thread: they go through the spine's
+ * published snapshot and never block writes.
+ */
+public final class Table {
+    private final TableDef def;
+    private final Spine spine;
+
+    public Table(TableDef def, long initialUpper) {
+        this.def = def;
+        this.spine = new Spine(initialUpper);
+    }
+
+    public TableDef def() { return def; }
+
+    /** Applies {@code changes} at {@code time} and advances the upper past it. Writer only. */
+    public void apply(long time, Changes changes) {
+        List<KeyValUpdate> updates = new ArrayList<>(changes.size());
+        for (int i = 0; i < changes.size(); i++) {
+            updates.add(new KeyValUpdate(changes.row(i), Row.EMPTY, time, changes.diff(i)));
+        }
+        long lower = spine.upper();
+        spine.insert(Batch.build(updates, lower, time + 1));
+        // Writes only ever read at the newest time, so history below it can consolidate.
+        spine.setLogicalCompaction(time);
+    }
+
+    /** Moves the upper to {@code upper} without data (an idle step). Writer only. */
+    public void advanceUpper(long upper) {
+        if (upper > spine.upper()) spine.advanceUpper(upper);
+    }
+
+    /** The times at which this table is complete: every {@code t < upper()} is final. */
+    public long upper() { return spine.snapshot().upper(); }
+
+    /** Prevents compaction past {@code t} until the hold is closed. Any thread. */
+    public ReadHold hold(long t) { return spine.acquireHold(t); }
+
+    /** The table's rows at {@code asOf} (consolidated, positive diffs). Any thread. */
+    public Changes read(long asOf) {
+        TraceSnapshot snap = spine.snapshot();
+        Changes out = new Changes(Math.max(16, (int) Math.min(Integer.MAX_VALUE, snap.size())));
+        snap.forEachAt(asOf, (key, val, diff) -> out.add(key, diff));
+        return out;
+    }
+}
