@@ -1,0 +1,120 @@
+package io.stillwater.engine.arrange;
+
+import io.stillwater.engine.data.Row;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An immutable set of updates, sorted by {@code (key, val, time)} and consolidated: no
+ * zero diff and no two updates with the same {@code (key, val, time)}.
+ *
+ * <p>Layout is columnar, like differential dataflow's {@code OrdValBatch} (a trie in CSR
+ * form): {@code keys[k]} owns values {@code keyOffs[k] .. keyOffs[k+1]}, {@code vals[v]}
+ * owns updates {@code valOffs[v] .. valOffs[v+1]} in {@code times}/{@code diffs}. No
+ * per-update objects. Arrays may be longer than the counts; only the counted prefix is
+ * meaningful. Nothing is ever written to the arrays after construction, so a batch can be
+ * shared with any thread.
+ *
+ * <p>Description: every time {@code t} satisfies {@code lower <= t < upper}. Times below
+ * {@code since} were advanced to {@code since} by logical compaction, so the batch's
+ * accumulations are exact at every time {@code >= since} (for a batch that was never
+ * compacted, {@code since == lower}).
+ */
+public final class Batch {
+    final Row[] keys;
+    final int[] keyOffs;
+    final Row[] vals;
+    final int[] valOffs;
+    final long[] times;
+    final long[] diffs;
+    final int keyCount;
+    final int valCount;
+    final int updateCount;
+    private final long lower;
+    private final long upper;
+    private final long since;
+
+    Batch(Row[] keys, int[] keyOffs, int keyCount, Row[] vals, int[] valOffs, int valCount,
+            long[] times, long[] diffs, int updateCount, long lower, long upper, long since) {
+        if (lower > upper) throw new IllegalArgumentException("batch lower " + lower + " > upper " + upper);
+        this.keys = keys;
+        this.keyOffs = keyOffs;
+        this.keyCount = keyCount;
+        this.vals = vals;
+        this.valOffs = valOffs;
+        this.valCount = valCount;
+        this.times = times;
+        this.diffs = diffs;
+        this.updateCount = updateCount;
+        this.lower = lower;
+        this.upper = upper;
+        this.since = Math.max(since, lower);
+    }
+
+    private static final Row[] NO_ROWS = new Row[0];
+    private static final int[] ZERO_OFFS = {0};
+    private static final long[] NO_LONGS = new long[0];
+
+    /** A batch with no updates that covers {@code [lower, upper)}. */
+    public static Batch empty(long lower, long upper) {
+        return new Batch(NO_ROWS, ZERO_OFFS, 0, NO_ROWS, ZERO_OFFS, 0, NO_LONGS, NO_LONGS, 0, lower, upper, lower);
+    }
+
+    /** Sorts and consolidates {@code updates} into a batch over {@code [lower, upper)}. */
+    public static Batch of(List<KeyValUpdate> updates, long lower, long upper) {
+        Batcher b = new Batcher(updates.size());
+        for (KeyValUpdate u : updates) b.add(u);
+        Batch out = b.seal(lower, upper);
+        if (b.pending() != 0) {
+            throw new IllegalArgumentException("update time at or beyond batch upper " + upper);
+        }
+        return out;
+    }
+
+    /** Inclusive lower bound of every time in the batch. */
+    public long lower() { return lower; }
+
+    /** Exclusive upper bound of every time in the batch. */
+    public long upper() { return upper; }
+
+    /** Times below since were advanced to since; the batch reads exactly at {@code t >= since}. */
+    public long since() { return since; }
+
+    /** Number of updates (distinct {@code (key, val, time)} triples). */
+    public int size() { return updateCount; }
+
+    public boolean isEmpty() { return updateCount == 0; }
+
+    /** Number of distinct keys. */
+    public int keyCount() { return keyCount; }
+
+    /** A cursor over this batch alone. */
+    public Cursor cursor() { return new BatchCursor(this); }
+
+    /** The same updates with a wider description; shares the arrays (no copy). */
+    Batch withBounds(long newLower, long newUpper) {
+        if (newLower > lower || newUpper < upper) {
+            throw new IllegalArgumentException("bounds may only widen");
+        }
+        return new Batch(keys, keyOffs, keyCount, vals, valOffs, valCount, times, diffs, updateCount,
+                newLower, newUpper, since > lower ? since : newLower);
+    }
+
+    /** Every update as an object, in storage order. For tests and diagnostics; allocates. */
+    public List<KeyValUpdate> updates() {
+        List<KeyValUpdate> out = new ArrayList<>(updateCount);
+        for (int k = 0; k < keyCount; k++) {
+            for (int v = keyOffs[k]; v < keyOffs[k + 1]; v++) {
+                for (int u = valOffs[v]; u < valOffs[v + 1]; u++) {
+                    out.add(new KeyValUpdate(keys[k], vals[v], times[u], diffs[u]));
+                }
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return "Batch[lower=" + lower + ", upper=" + upper + ", since=" + since + ", size=" + updateCount + "]";
+    }
+}

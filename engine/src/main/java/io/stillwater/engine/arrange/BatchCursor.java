@@ -1,0 +1,119 @@
+package io.stillwater.engine.arrange;
+
+import io.stillwater.engine.data.Row;
+import java.util.NoSuchElementException;
+
+/** A cursor over one batch: array positions into its columns. */
+final class BatchCursor implements Cursor {
+    private final Batch b;
+    private int keyPos;
+    private int valPos;
+    private long positions;
+
+    BatchCursor(Batch batch) {
+        this.b = batch;
+    }
+
+    @Override public boolean keyValid() { return keyPos < b.keyCount; }
+
+    @Override
+    public Row key() {
+        if (keyPos >= b.keyCount) throw new NoSuchElementException("cursor past the last key");
+        return b.keys[keyPos];
+    }
+
+    @Override
+    public void stepKey() {
+        positions++;
+        if (keyPos < b.keyCount) {
+            keyPos++;
+            valPos = b.keyOffs[keyPos];
+        }
+    }
+
+    @Override
+    public void seekKey(Row key) {
+        positions++;
+        int found = gallop(b.keys, keyPos, b.keyCount, key);
+        if (found != keyPos) {
+            keyPos = found;
+            valPos = b.keyOffs[found];
+        }
+    }
+
+    @Override
+    public void rewindKeys() {
+        keyPos = 0;
+        valPos = 0;
+    }
+
+    @Override public boolean valValid() { return keyPos < b.keyCount && valPos < b.keyOffs[keyPos + 1]; }
+
+    @Override
+    public Row val() {
+        if (!valValid()) throw new NoSuchElementException("cursor past the last value");
+        return b.vals[valPos];
+    }
+
+    @Override
+    public void stepVal() {
+        positions++;
+        if (valValid()) valPos++;
+    }
+
+    @Override
+    public void seekVal(Row val) {
+        positions++;
+        if (keyPos < b.keyCount) valPos = gallop(b.vals, valPos, b.keyOffs[keyPos + 1], val);
+    }
+
+    @Override
+    public void rewindVals() {
+        if (keyPos < b.keyCount) valPos = b.keyOffs[keyPos];
+    }
+
+    @Override
+    public long diffAt(long t) {
+        if (!valValid()) throw new NoSuchElementException("cursor past the last value");
+        long[] times = b.times;
+        long[] diffs = b.diffs;
+        int end = b.valOffs[valPos + 1];
+        long sum = 0;
+        // Times ascend within a (key, val): stop at the first one beyond t.
+        for (int u = b.valOffs[valPos]; u < end && times[u] <= t; u++) sum += diffs[u];
+        return sum;
+    }
+
+    @Override
+    public void forEachTime(TimeDiffConsumer consumer) {
+        if (!valValid()) throw new NoSuchElementException("cursor past the last value");
+        int end = b.valOffs[valPos + 1];
+        for (int u = b.valOffs[valPos]; u < end; u++) consumer.accept(b.times[u], b.diffs[u]);
+    }
+
+    @Override public long positions() { return positions; }
+
+    /**
+     * First index in {@code [from, to)} whose row is {@code >= target}, or {@code to}.
+     * Gallops forward from {@code from}, so seeks near the current position are cheap.
+     */
+    static int gallop(Row[] rows, int from, int to, Row target) {
+        if (from >= to || RowOrder.compare(rows[from], target) >= 0) return from;
+        int lo = from; // rows[lo] < target
+        int step = 1;
+        int probe = lo + 1;
+        while (probe < to && RowOrder.compare(rows[probe], target) < 0) {
+            lo = probe;
+            step <<= 1;
+            probe = lo + step;
+        }
+        int hi = Math.min(probe, to); // rows[hi] >= target, or hi == to
+        lo++;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (RowOrder.compare(rows[mid], target) < 0) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
+    }
+}

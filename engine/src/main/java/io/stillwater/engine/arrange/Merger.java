@@ -1,0 +1,158 @@
+package io.stillwater.engine.arrange;
+
+import io.stillwater.engine.data.Row;
+
+/**
+ * An incremental merge of two batches into one, advancing times below the compaction
+ * frontier and consolidating (differential dataflow's {@code Merger}).
+ *
+ * <p>Work is done in steps of one {@code (key, val)} group; {@link #work} stops once the
+ * fuel it was given is spent, so a merge of any size is spread over many calls. Fuel is
+ * counted in input updates consumed. Owned by the spine's writer thread; the inputs are
+ * immutable and stay readable by others while the merge runs.
+ */
+final class Merger {
+    private final Batch a; // older
+    private final Batch b; // newer
+    private final long lower;
+    private final long upper;
+    /** Times below this are advanced to it; {@code Long.MIN_VALUE} when nothing is. */
+    private final long advanceTo;
+    private final BatchBuilder out;
+
+    private int ka; // key position in a
+    private int va; // value position in a (global index into a.vals)
+    private int kb;
+    private int vb;
+    private int keyCmp;
+    private boolean keyCmpStale = true;
+    private Batch result;
+
+    /**
+     * @param compactTo the logical compaction frontier when the merge starts: times below it
+     *     may be advanced to it. Clamped to {@code upper - 1} so every time stays inside the
+     *     merged batch's description (a trace is never read at or beyond its upper anyway).
+     */
+    Merger(Batch older, Batch newer, long compactTo) {
+        this.a = older;
+        this.b = newer;
+        this.lower = Math.min(older.lower(), newer.lower());
+        this.upper = Math.max(older.upper(), newer.upper());
+        this.advanceTo = Math.max(lower, Math.min(compactTo, upper - 1));
+        this.out = new BatchBuilder(a.keyCount + b.keyCount, a.valCount + b.valCount, a.updateCount + b.updateCount);
+    }
+
+    boolean isDone() { return result != null; }
+
+    /** The merged batch; only once {@link #isDone()}. */
+    Batch result() {
+        if (result == null) throw new IllegalStateException("merge not finished");
+        return result;
+    }
+
+    /**
+     * Merges until {@code fuel} input updates were consumed or the merge is done.
+     *
+     * @return the fuel left; may be negative when the last step overspent
+     */
+    long work(long fuel) {
+        while (fuel > 0 && result == null) fuel -= step();
+        return fuel;
+    }
+
+    /** One (key, val) group of output; returns the input updates consumed (at least 1). */
+    private int step() {
+        boolean aValid = ka < a.keyCount;
+        boolean bValid = kb < b.keyCount;
+        if (!aValid && !bValid) {
+            // An input compacted further than this merge (only if someone merged against a
+            // frontier that went backwards) keeps the output from reading exactly below it.
+            long since = Math.max(advanceTo, Math.max(compactedSince(a), compactedSince(b)));
+            result = out.build(lower, upper, since);
+            return 1;
+        }
+        int c;
+        if (!aValid) {
+            c = 1;
+        } else if (!bValid) {
+            c = -1;
+        } else {
+            if (keyCmpStale) {
+                keyCmp = RowOrder.compare(a.keys[ka], b.keys[kb]);
+                keyCmpStale = false;
+            }
+            c = keyCmp;
+        }
+        if (c == 0) c = RowOrder.compare(a.vals[va], b.vals[vb]);
+        int consumed;
+        if (c < 0) {
+            consumed = copyGroup(a, a.keys[ka], va);
+            stepA();
+        } else if (c > 0) {
+            consumed = copyGroup(b, b.keys[kb], vb);
+            stepB();
+        } else {
+            consumed = mergeGroups();
+            stepA();
+            stepB();
+        }
+        return Math.max(consumed, 1);
+    }
+
+    private static long compactedSince(Batch x) {
+        return x.since() > x.lower() ? x.since() : Long.MIN_VALUE;
+    }
+
+    private void stepA() {
+        va++;
+        if (va == a.keyOffs[ka + 1]) {
+            ka++;
+            keyCmpStale = true;
+        }
+    }
+
+    private void stepB() {
+        vb++;
+        if (vb == b.keyOffs[kb + 1]) {
+            kb++;
+            keyCmpStale = true;
+        }
+    }
+
+    private int copyGroup(Batch x, Row key, int v) {
+        int from = x.valOffs[v];
+        int to = x.valOffs[v + 1];
+        long[] times = x.times;
+        long[] diffs = x.diffs;
+        long adv = advanceTo;
+        out.startGroup(key, x.vals[v]);
+        for (int u = from; u < to; u++) out.push(Math.max(times[u], adv), diffs[u]);
+        out.endGroup();
+        return to - from;
+    }
+
+    /** Equal (key, val) in both inputs: merge their time lists (both ascending). */
+    private int mergeGroups() {
+        int i = a.valOffs[va];
+        int iEnd = a.valOffs[va + 1];
+        int j = b.valOffs[vb];
+        int jEnd = b.valOffs[vb + 1];
+        int consumed = (iEnd - i) + (jEnd - j);
+        long adv = advanceTo;
+        out.startGroup(a.keys[ka], a.vals[va]);
+        // Advancing is monotone (t -> max(t, adv)), so merged order survives it.
+        while (i < iEnd && j < jEnd) {
+            if (a.times[i] <= b.times[j]) {
+                out.push(Math.max(a.times[i], adv), a.diffs[i]);
+                i++;
+            } else {
+                out.push(Math.max(b.times[j], adv), b.diffs[j]);
+                j++;
+            }
+        }
+        for (; i < iEnd; i++) out.push(Math.max(a.times[i], adv), a.diffs[i]);
+        for (; j < jEnd; j++) out.push(Math.max(b.times[j], adv), b.diffs[j]);
+        out.endGroup();
+        return consumed;
+    }
+}

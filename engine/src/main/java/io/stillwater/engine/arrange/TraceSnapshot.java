@@ -1,0 +1,127 @@
+package io.stillwater.engine.arrange;
+
+import io.stillwater.engine.data.Changes;
+import io.stillwater.engine.data.Row;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.BiFunction;
+
+/**
+ * An immutable view of a spine at one moment: its batches (oldest first), its {@code upper}
+ * and {@code since}. Published by the spine's writer after every change and taken by
+ * readers without locks. Batches never change, so a snapshot reads correctly for as long
+ * as anyone holds it, however far the spine has merged since; the garbage collector frees
+ * superseded batches after the last snapshot using them is dropped.
+ *
+ * <p>A read at {@code t} is valid when {@code since <= t < upper}: times below since may
+ * have been compacted, times at or beyond upper are not final. The read methods throw
+ * {@link IllegalStateException} otherwise: callers (peeks) check {@link #isReadableAt}
+ * first, after taking a {@link ReadHold} and waiting for the upper.
+ */
+public final class TraceSnapshot {
+    private final Batch[] batches;
+    private final long upper;
+    private final long since;
+
+    TraceSnapshot(Batch[] batches, long upper, long since) {
+        this.batches = batches;
+        this.upper = upper;
+        this.since = since;
+    }
+
+    /** The batches, oldest first, none empty. */
+    public List<Batch> batches() { return Collections.unmodifiableList(Arrays.asList(batches)); }
+
+    /** All updates at times {@code < upper} are in this snapshot. */
+    public long upper() { return upper; }
+
+    /** The snapshot reads exactly at times {@code >= since}. */
+    public long since() { return since; }
+
+    /** Number of updates over all batches (not the number of rows at some time). */
+    public long updateCount() {
+        long n = 0;
+        for (Batch b : batches) n += b.size();
+        return n;
+    }
+
+    public boolean isReadableAt(long t) { return since <= t && t < upper; }
+
+    /** @throws IllegalStateException unless {@code since <= t < upper} */
+    public void checkReadableAt(long t) {
+        if (t < since) {
+            throw new IllegalStateException("read at " + t + " is before the trace's since " + since);
+        }
+        if (t >= upper) {
+            throw new IllegalStateException("read at " + t + " is not before the trace's upper " + upper);
+        }
+    }
+
+    /** A merged cursor over all batches of this snapshot. */
+    public Cursor cursor() {
+        BatchCursor[] cs = new BatchCursor[batches.length];
+        for (int i = 0; i < batches.length; i++) cs[i] = new BatchCursor(batches[i]);
+        return cs.length == 1 ? cs[0] : new CursorList(cs);
+    }
+
+    /** Visits every {@code (key, val)} whose accumulated diff at {@code t} is non-zero, in storage order. */
+    public void forEachAt(long t, Visitor visitor) {
+        checkReadableAt(t);
+        Cursor c = cursor();
+        while (c.keyValid()) {
+            Row key = c.key();
+            while (c.valValid()) {
+                long d = c.diffAt(t);
+                if (d != 0) visitor.accept(key, c.val(), d);
+                c.stepVal();
+            }
+            c.stepKey();
+        }
+    }
+
+    /** The contents at {@code t} as rows made by {@code combine(key, val)}, each with its multiplicity. */
+    public Changes rowsAt(long t, BiFunction<Row, Row, Row> combine) {
+        Changes out = new Changes();
+        forEachAt(t, (k, v, d) -> out.add(combine.apply(k, v), d));
+        return out;
+    }
+
+    /**
+     * Visits the values of {@code key} whose accumulated diff at {@code t} is non-zero:
+     * one binary search per batch, {@code O(batches * log n)} plus the values found.
+     */
+    public void lookup(Row key, long t, Visitor visitor) {
+        checkReadableAt(t);
+        Cursor c = cursor();
+        c.seekKey(key);
+        if (!c.keyValid() || RowOrder.compare(c.key(), key) != 0) return;
+        Row found = c.key();
+        while (c.valValid()) {
+            long d = c.diffAt(t);
+            if (d != 0) visitor.accept(found, c.val(), d);
+            c.stepVal();
+        }
+    }
+
+    /** Values of {@code key} at {@code t} with their multiplicities. */
+    public List<Entry> lookup(Row key, long t) {
+        List<Entry> out = new ArrayList<>();
+        lookup(key, t, (k, v, d) -> out.add(new Entry(k, v, d)));
+        return out;
+    }
+
+    /** A {@code (key, val)} and its accumulated diff at some time. */
+    public record Entry(Row key, Row val, long diff) {}
+
+    @FunctionalInterface
+    public interface Visitor {
+        void accept(Row key, Row val, long diff);
+    }
+
+    @Override
+    public String toString() {
+        return "TraceSnapshot[batches=" + batches.length + ", upper=" + upper + ", since=" + since + "]";
+    }
+}
