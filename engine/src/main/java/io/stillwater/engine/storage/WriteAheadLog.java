@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -119,6 +120,9 @@ public final class WriteAheadLog implements AutoCloseable {
 
     private final AtomicLong syncs = new AtomicLong();
     private final AtomicLong commits = new AtomicLong();
+    // Test hook: an I/O error the committer raises at its next write, as a failing disk would.
+    private final AtomicReference<IOException> injectedFailure =
+            new AtomicReference<>();
 
     private WriteAheadLog(Path dir, boolean fsync, long segmentBytes, FileChannel lockChannel, FileLock dirLock,
                           RecoveryReport report, List<Extent> recovered, FileChannel channel, long segmentSeq, long position) {
@@ -388,6 +392,8 @@ public final class WriteAheadLog implements AutoCloseable {
             total += frames[i].remaining();
         }
         try {
+            IOException injected = injectedFailure.getAndSet(null);
+            if (injected != null) throw injected;
             long written = 0;
             while (written < total) written += channel.write(frames);
             // force(false) is fdatasync: it also persists the file length, which reading the data back needs.
@@ -544,6 +550,9 @@ public final class WriteAheadLog implements AutoCloseable {
             }
         };
     }
+
+    /** Makes the committer's next write fail with {@code failure}, as a failing disk would (tests only). */
+    void failNextWrite(IOException failure) { injectedFailure.set(failure); }
 
     /** Records queued and not yet taken by the committer (tests only). */
     int queuedRecords() {
