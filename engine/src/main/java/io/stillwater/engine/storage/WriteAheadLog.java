@@ -209,13 +209,17 @@ public final class WriteAheadLog implements AutoCloseable {
         for (int i = 0; i < segments.size() && damaged < 0; i++) {
             Path file = segments.get(i);
             long size = Files.size(file);
-            if (size < SEGMENT_HEADER) {
+            // A short header, or (in the newest segment only) a header of zeros, is a crash
+            // while the segment was being created: no record can be in it, because records
+            // go to a segment only after its header is synced.
+            byte[] header = size < SEGMENT_HEADER ? null : readHeader(file);
+            if (header == null || (i == segments.size() - 1 && isAllZero(header))) {
                 damaged = i;
                 reason = Reason.TORN_SEGMENT_HEADER;
                 cutAt = 0;
                 break;
             }
-            checkSegmentHeader(file);
+            checkSegmentHeader(file, header);
             try (SegmentScanner scanner = new SegmentScanner(file, SEGMENT_HEADER, size)) {
                 for (SegmentScanner.Frame f = scanner.next(); f != null; f = scanner.next()) {
                     String why = LogRecordCodec.undecodableReason(f.payload());
@@ -591,11 +595,20 @@ public final class WriteAheadLog implements AutoCloseable {
         return segments;
     }
 
-    private static void checkSegmentHeader(Path file) throws IOException {
+    private static byte[] readHeader(Path file) throws IOException {
         byte[] header = new byte[SEGMENT_HEADER];
         try (InputStream in = Files.newInputStream(file)) {
             if (in.readNBytes(header, 0, SEGMENT_HEADER) != SEGMENT_HEADER) throw new IOException("short read of " + file);
         }
+        return header;
+    }
+
+    private static boolean isAllZero(byte[] bytes) {
+        for (byte b : bytes) if (b != 0) return false;
+        return true;
+    }
+
+    private static void checkSegmentHeader(Path file, byte[] header) {
         if (!Arrays.equals(header, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
             throw new SqlException(SqlState.DATA_CORRUPTED, "file \"" + file + "\" is not a Stillwater write-ahead log segment",
                     null, "Remove the file from the data directory if it does not belong there.");

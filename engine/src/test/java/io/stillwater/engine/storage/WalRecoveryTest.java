@@ -245,6 +245,19 @@ class WalRecoveryTest {
     }
 
     @Test
+    void aZeroFilledNewestSegmentIsATornHeader() throws IOException {
+        List<LogRecord> records = writes(3);
+        Path dir = logWith(records);
+        Path next = WriteAheadLog.segmentPath(dir, 2);
+        Files.write(next, new byte[4096]); // the file system extended the file but never wrote the header
+        try (WriteAheadLog wal = WriteAheadLog.open(dir, false)) {
+            assertThat(wal.recoveryReport().reason()).isEqualTo(Reason.TORN_SEGMENT_HEADER);
+            assertThat(wal.recoveryReport().bytesTruncated()).isEqualTo(4096);
+        }
+        assertRecoversPrefixAndAcceptsAppends(dir, records);
+    }
+
+    @Test
     void aChecksummedRecordOfAnUnknownTypeIsRefusedAndNothingIsCut() throws IOException {
         Path dir = logWith(writes(2));
         byte[] payload = {42, 1, 0, 0};
