@@ -60,7 +60,8 @@ public enum SqlState {
     INVALID_PASSWORD("28P01"),
     INVALID_CATALOG_NAME("3D000"),
     IO_ERROR("58030"),
-    INTERNAL_ERROR("XX000");
+    INTERNAL_ERROR("XX000"),
+    DATA_CORRUPTED("XX001");
 
     private final String code;
 

@@ -1,0 +1,86 @@
+package io.stillwater.engine.storage;
+
+import io.stillwater.engine.catalog.TableDef;
+import io.stillwater.engine.data.Row;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One atomic entry of the write-ahead log. A record is either entirely in the log or not
+ * at all (its checksum covers it whole), so everything that must commit together goes
+ * into one record: a transaction's table changes are one {@link TableWrite}.
+ *
+ * <p>On disk each record is a type byte, a version byte and a body (see {@code
+ * LogRecordCodec}). To add a kind of record, add a type here with a new type byte; to add
+ * a field, bump that type's version and decode older versions with a default. Old logs
+ * stay readable; a log holding records this version does not know is refused at open.
+ */
+public sealed interface LogRecord {
+
+    /** A table was created. */
+    record CreateTable(TableDef table) implements LogRecord {
+        public CreateTable {
+            Objects.requireNonNull(table, "table");
+        }
+    }
+
+    /** The table with this id was dropped; ids are never reused. */
+    record DropTable(long tableId) implements LogRecord {}
+
+    /**
+     * The changes one transaction (or one group-committed write) made, all at {@code time}
+     * (milliseconds since the epoch, from the timestamp oracle). Replay applies all of them
+     * or none.
+     */
+    record TableWrite(long time, List<TableChange> changes) implements LogRecord {
+        public TableWrite {
+            changes = List.copyOf(changes);
+        }
+    }
+
+    /** {@code row}'s multiplicity in table {@code tableId} changes by {@code diff}. */
+    record TableChange(long tableId, Row row, long diff) {
+        public TableChange {
+            Objects.requireNonNull(row, "row");
+        }
+    }
+
+    /**
+     * A catalog object other than a table (a view, an index, a cluster, a system
+     * parameter...) was created or replaced: {@code kind} names the object kind (e.g.
+     * {@code "view"}), {@code name} the object, {@code payload} its definition in an
+     * encoding the owner of that kind chooses (typically built with {@link BinaryWriter}
+     * and {@link RowCodec}). The log does not interpret it. The last entry for a (kind,
+     * name) wins unless a {@link CatalogRemoval} follows.
+     */
+    record CatalogEntry(String kind, String name, byte[] payload) implements LogRecord {
+        public CatalogEntry {
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(name, "name");
+            payload = payload.clone();
+        }
+
+        @Override
+        public byte[] payload() { return payload.clone(); }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof CatalogEntry e && kind.equals(e.kind) && name.equals(e.name) && Arrays.equals(payload, e.payload);
+        }
+
+        @Override
+        public int hashCode() { return Objects.hash(kind, name, Arrays.hashCode(payload)); }
+
+        @Override
+        public String toString() { return "CatalogEntry[" + kind + " " + name + ", " + payload.length + " bytes]"; }
+    }
+
+    /** The catalog object {@code kind}/{@code name} recorded by a {@link CatalogEntry} was removed. */
+    record CatalogRemoval(String kind, String name) implements LogRecord {
+        public CatalogRemoval {
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(name, "name");
+        }
+    }
+}
