@@ -29,7 +29,18 @@ public final class ExprCompiler {
                 Evaluator in = compile(c.input(), ctx);
                 var from = c.input().type();
                 var to = c.type();
-                yield row -> Casts.cast(in.eval(row), from, to);
+                var zone = ctx.timeZone();
+                if (c.input() instanceof Expr.Literal l) {
+                    // Constant-fold literal casts, but keep a failing one lazy: CASE may never reach it.
+                    Object folded;
+                    try {
+                        folded = Casts.cast(l.value(), from, to, zone);
+                    } catch (SqlException e) {
+                        yield row -> { throw e; };
+                    }
+                    yield row -> folded;
+                }
+                yield row -> Casts.cast(in.eval(row), from, to, zone);
             }
             case Expr.Case c -> {
                 List<Evaluator> conds = compileAll(c.conds(), ctx);

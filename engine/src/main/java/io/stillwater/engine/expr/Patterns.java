@@ -1,0 +1,111 @@
+package io.stillwater.engine.expr;
+
+import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.error.SqlState;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * Translation of SQL pattern languages (LIKE, SIMILAR TO) and POSIX regular expressions
+ * into {@link java.util.regex.Pattern}s. Translated patterns are matched whole
+ * ({@code matches()}); regular expressions search ({@code find()}).
+ *
+ * <p>Java's regex dialect stands in for PostgreSQL's ARE: ordinary expressions
+ * (classes, quantifiers, groups, anchors, alternation) behave alike; ARE-only escapes
+ * such as {@code \m} or {@code [[:<:]]} are not supported.
+ */
+final class Patterns {
+    private Patterns() {}
+
+    /** LIKE/ILIKE: % any run, _ one character, {@code escape} (or -1 for none) quotes the next. */
+    static Pattern like(String pattern, int escape, boolean caseInsensitive) {
+        StringBuilder re = new StringBuilder(pattern.length() + 8);
+        for (int i = 0; i < pattern.length(); ) {
+            int c = pattern.codePointAt(i);
+            i += Character.charCount(c);
+            if (c == escape) {
+                if (i >= pattern.length()) {
+                    throw new SqlException(SqlState.INVALID_ESCAPE_SEQUENCE, "LIKE pattern must not end with escape character");
+                }
+                int n = pattern.codePointAt(i);
+                i += Character.charCount(n);
+                literal(re, n);
+            } else if (c == '%') {
+                re.append(".*");
+            } else if (c == '_') {
+                re.append('.');
+            } else {
+                literal(re, c);
+            }
+        }
+        int flags = Pattern.DOTALL | (caseInsensitive ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0);
+        return Pattern.compile(re.toString(), flags);
+    }
+
+    private static void literal(StringBuilder re, int c) {
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == ' ' || c > 127) {
+            re.appendCodePoint(c);
+        } else {
+            re.append('\\').appendCodePoint(c);
+        }
+    }
+
+    /** Parses the escape argument of LIKE/SIMILAR: empty means none; more than one character is 22025. */
+    static int escapeChar(String esc) {
+        if (esc.isEmpty()) return -1;
+        if (esc.codePointCount(0, esc.length()) != 1) {
+            throw new SqlException(SqlState.INVALID_ESCAPE_SEQUENCE, "invalid escape string",
+                    null, "Escape string must be empty or one character.");
+        }
+        return esc.codePointAt(0);
+    }
+
+    /** SIMILAR TO: SQL regular expressions as PostgreSQL's similar_to_escape translates them. */
+    static Pattern similar(String pattern, int escape) {
+        StringBuilder re = new StringBuilder(pattern.length() + 8);
+        boolean inBracket = false;
+        for (int i = 0; i < pattern.length(); ) {
+            int c = pattern.codePointAt(i);
+            i += Character.charCount(c);
+            if (c == escape) {
+                if (i >= pattern.length()) {
+                    throw new SqlException(SqlState.INVALID_ESCAPE_SEQUENCE,
+                            "SIMILAR TO pattern must not end with escape character");
+                }
+                int n = pattern.codePointAt(i);
+                i += Character.charCount(n);
+                literal(re, n);
+            } else if (inBracket) {
+                if (c == ']') inBracket = false;
+                if (c == '\\') re.append('\\');
+                re.appendCodePoint(c);
+            } else if (c == '[') {
+                inBracket = true;
+                re.append('[');
+                if (i < pattern.length() && pattern.charAt(i) == '^') { re.append('^'); i++; }
+                if (i < pattern.length() && pattern.charAt(i) == ']') { re.append("\\]"); i++; }
+            } else if (c == '%') {
+                re.append(".*");
+            } else if (c == '_') {
+                re.append('.');
+            } else if (c == '.' || c == '^' || c == '$' || c == '\\') {
+                re.append('\\').appendCodePoint(c);
+            } else {
+                re.appendCodePoint(c);
+            }
+        }
+        return compileRegex(re.toString(), 0);
+    }
+
+    static Pattern regex(String pattern, boolean caseInsensitive) {
+        return compileRegex(pattern, caseInsensitive ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0);
+    }
+
+    private static Pattern compileRegex(String re, int flags) {
+        try {
+            return Pattern.compile(re, flags);
+        } catch (PatternSyntaxException e) {
+            throw new SqlException(SqlState.INVALID_REGULAR_EXPRESSION, "invalid regular expression: " + e.getDescription());
+        }
+    }
+}
