@@ -350,7 +350,7 @@ public final class SqlLexer {
                 p++;
             } else if (isSpace(c)) {
                 p++;
-            } else if (newline && c == '-' && p + 1 < length && sql.charAt(p + 1) == '-') {
+            } else if (c == '-' && p + 1 < length && sql.charAt(p + 1) == '-') {
                 while (p < length && sql.charAt(p) != '\n' && sql.charAt(p) != '\r') p++;
             } else {
                 break;
