@@ -10,7 +10,9 @@ import java.util.List;
  * either (like psql).
  *
  * <p>Statements without a token (only whitespace and comments) are dropped. Each piece
- * keeps its text exactly, minus surrounding whitespace, comments included. The splitter
+ * is the exact text from its first token to its last, comments between them included;
+ * comments before the first token and after the last are not part of it (so appending
+ * to a piece can never land inside a trailing {@code --} comment). The splitter
  * never fails: if the text stops lexing (an unterminated quote or comment), everything
  * from the current statement's start to the end is one last piece, and parsing that
  * piece reports the error.
@@ -30,19 +32,21 @@ public final class SqlSplitter {
     public static List<Piece> pieces(String sql) {
         List<Piece> out = new ArrayList<>();
         SqlLexer lexer = new SqlLexer(sql);
-        int segmentStart = 0;
-        boolean hasToken = false;
+        int first = -1; // offset of the current statement's first token, -1 before it
+        int last = -1; // end of its last token so far
         int depth = 0;
         while (true) {
             Token t;
             try {
                 t = lexer.next();
             } catch (SqlSyntaxException e) {
-                add(out, sql, segmentStart, sql.length());
+                // Unlexable from here on: the rest is one statement, whose parse reports the error.
+                int from = first >= 0 ? first : e.offset();
+                out.add(new Piece(sql.substring(from).strip(), from));
                 return out;
             }
             if (t.kind() == TokenKind.EOF) {
-                if (hasToken) add(out, sql, segmentStart, sql.length());
+                if (first >= 0) out.add(new Piece(sql.substring(first, last), first));
                 return out;
             }
             if (t.kind() == TokenKind.PUNCTUATION) {
@@ -51,24 +55,16 @@ public final class SqlSplitter {
                     case ")" -> depth = Math.max(0, depth - 1);
                     case ";" -> {
                         if (depth == 0) {
-                            if (hasToken) add(out, sql, segmentStart, t.offset());
-                            segmentStart = t.end();
-                            hasToken = false;
+                            if (first >= 0) out.add(new Piece(sql.substring(first, last), first));
+                            first = -1;
                             continue;
                         }
                     }
                     default -> { }
                 }
             }
-            hasToken = true;
+            if (first < 0) first = t.offset();
+            last = t.end();
         }
-    }
-
-    private static void add(List<Piece> out, String sql, int from, int to) {
-        int start = from;
-        int end = to;
-        while (start < end && SqlLexer.isSpace(sql.charAt(start))) start++;
-        while (end > start && SqlLexer.isSpace(sql.charAt(end - 1))) end--;
-        if (start < end) out.add(new Piece(sql.substring(start, end), start));
     }
 }

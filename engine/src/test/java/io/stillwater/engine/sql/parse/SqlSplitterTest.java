@@ -25,6 +25,7 @@ class SqlSplitterTest {
                 "SELECT $$a;b$$, $t$;$$;$t$", "SELECT 2");
         assertThat(SqlSplitter.split("SELECT 1 -- not ; here\n, 2; SELECT /* ; /* ; */ ; */ 3")).containsExactly(
                 "SELECT 1 -- not ; here\n, 2", "SELECT /* ; /* ; */ ; */ 3");
+        assertThat(SqlSplitter.split("SELECT 'a'\n';b'; SELECT 2")).containsExactly("SELECT 'a'\n';b'", "SELECT 2");
         assertThat(SqlSplitter.split("SELECT (1; 2); SELECT ((;));")).containsExactly("SELECT (1; 2)", "SELECT ((;))");
     }
 
@@ -35,9 +36,9 @@ class SqlSplitterTest {
         assertThat(SqlSplitter.split("-- just a comment")).isEmpty();
         assertThat(SqlSplitter.split("SELECT 1; -- trailing comment\n /* and another */ ")).containsExactly("SELECT 1");
         assertThat(SqlSplitter.split(";;\n  SELECT 1  ;;; ")).containsExactly("SELECT 1");
-        // comments inside a statement, and before its first token, are kept
-        assertThat(SqlSplitter.split("/* lead */ SELECT 1 /* tail */; SELECT 2")).containsExactly(
-                "/* lead */ SELECT 1 /* tail */", "SELECT 2");
+        // comments inside a statement are kept; those before its first or after its last token are not
+        assertThat(SqlSplitter.split("/* lead */ SELECT /* in */ 1 /* tail */; SELECT 2 -- end")).containsExactly(
+                "SELECT /* in */ 1", "SELECT 2");
     }
 
     @Test
@@ -53,6 +54,7 @@ class SqlSplitterTest {
         assertThat(SqlSplitter.split("SELECT 1); SELECT 2")).containsExactly("SELECT 1)", "SELECT 2");
         assertThat(SqlSplitter.split("SELECT 1; SELECT 'abc; SELECT 3")).containsExactly("SELECT 1", "SELECT 'abc; SELECT 3");
         assertThat(SqlSplitter.split("SELECT 1; /* open; SELECT 3")).containsExactly("SELECT 1", "/* open; SELECT 3");
+        assertThat(SqlSplitter.split("SELECT 1; SELECT /* open; SELECT 3")).containsExactly("SELECT 1", "SELECT /* open; SELECT 3");
     }
 
     @Test
@@ -95,8 +97,8 @@ class SqlSplitterTest {
     }
 
     private Arbitrary<String> token() {
-        Arbitrary<String> text = Arbitraries.strings().withChars("ab;'\"$ \n*/-()").ofMaxSize(8);
-        Arbitrary<String> ident = Arbitraries.strings().withCharRange('a', 'z').ofMinSize(1).ofMaxSize(5);
+        Arbitrary<String> text = Arbitraries.strings().withChars("ab;'\"$ \n*/-()").ofMaxLength(8);
+        Arbitrary<String> ident = Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(5);
         return Arbitraries.oneOf(
                 ident,
                 Arbitraries.integers().between(0, 100000).map(String::valueOf),
@@ -107,7 +109,7 @@ class SqlSplitterTest {
                 text.filter(s -> !s.contains("$")).map(s -> "$q$" + s + "$q$"),
                 text.filter(s -> !s.contains("$")).map(s -> "$$" + s + "$$"),
                 text.filter(s -> !s.contains("*/") && !s.contains("/*") && !s.endsWith("/") && !s.startsWith("*"))
-                        .map(s -> "/*" + s + "*/"),
+                        .map(s -> "/*" + s + "*/ y"),
                 text.filter(s -> !s.contains("\n") && !s.contains("\r")).map(s -> "--" + s + "\nx"),
                 text.filter(s -> !s.contains("(") && !s.contains(")") && !s.contains("'") && !s.contains("\"")
                         && !s.contains("$") && !s.contains("--") && !s.contains("/*")).map(s -> "(" + s + ")"));
