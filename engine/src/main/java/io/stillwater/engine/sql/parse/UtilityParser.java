@@ -1,0 +1,588 @@
+package io.stillwater.engine.sql.parse;
+
+import io.stillwater.engine.catalog.ColumnDef;
+import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.error.SqlState;
+import io.stillwater.engine.sql.Statement;
+import io.stillwater.engine.types.SqlType;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The engine's own parser for the statements Calcite does not handle: CREATE TABLE,
+ * DROP TABLE, transaction control, SET/RESET/SHOW. Queries and DML (SELECT, VALUES,
+ * WITH, TABLE, INSERT, UPDATE, DELETE) are not its business: {@link #parse} returns
+ * empty for them without reading further than the first token, and the caller hands
+ * them to Calcite. Recognised statements that Stillwater does not implement (CREATE
+ * INDEX, ALTER, COPY, TRUNCATE, the SQLite corpus's REPLACE INTO and PRAGMA, ...) are
+ * 0A000 errors naming the statement; unknown words are PostgreSQL's 42601 syntax error.
+ *
+ * <p>Input is one statement (see {@link SqlSplitter}); trailing semicolons are allowed.
+ * Stateless and thread-safe.
+ */
+public final class UtilityParser {
+    private UtilityParser() {}
+
+    /** First words of the statements that go to Calcite. */
+    private static final Set<String> CALCITE_STATEMENTS =
+            Set.of("select", "insert", "update", "delete", "values", "with", "table");
+
+    /** First words of statements PostgreSQL, Materialize or SQLite know and Stillwater does not implement. */
+    private static final Set<String> UNSUPPORTED_VERBS = Set.of(
+            "alter", "analyze", "analyse", "attach", "call", "checkpoint", "close", "cluster", "comment", "copy",
+            "deallocate", "declare", "detach", "discard", "do", "execute", "explain", "fetch", "grant", "import",
+            "listen", "load", "lock", "merge", "move", "notify", "pragma", "prepare", "reassign", "refresh",
+            "reindex", "release", "replace", "revoke", "savepoint", "security", "subscribe", "truncate",
+            "unlisten", "vacuum");
+
+    /** Words between CREATE/DROP/ALTER and the object kind ({@code CREATE OR REPLACE VIEW}). */
+    private static final Set<String> OBJECT_MODIFIERS = Set.of(
+            "or", "replace", "unique", "default", "temp", "temporary", "unlogged", "materialized", "global",
+            "local", "recursive", "foreign", "event", "constraint", "trusted", "procedural");
+
+    /** Object kinds after CREATE/DROP/ALTER. */
+    private static final Set<String> OBJECT_KINDS = Set.of(
+            "table", "view", "index", "sequence", "schema", "database", "function", "procedure", "trigger",
+            "type", "domain", "role", "user", "extension", "cluster", "source", "sink", "connection", "secret",
+            "rule", "policy", "aggregate", "operator", "collation", "server", "publication", "subscription",
+            "statistics", "language", "cast", "conversion", "tablespace", "group", "transform", "system",
+            "owned", "default", "routine", "access", "text", "webhook", "network");
+
+    /**
+     * Parses one statement. Empty when it is a statement for Calcite; {@link Statement.Empty}
+     * when {@code sql} has no tokens; otherwise the parsed utility statement.
+     *
+     * @throws SqlException 42601 for syntax errors ({@link SqlSyntaxException}, with the
+     *     offset), 0A000 for statements Stillwater does not support, and the type and
+     *     coercion errors of CREATE TABLE
+     */
+    public static Optional<Statement> parse(String sql) {
+        TokenCursor c = new TokenCursor(sql);
+        while (c.acceptSymbol(";")) { }
+        Token first = c.peek();
+        if (first.kind() == TokenKind.EOF) return Optional.of(new Statement.Empty());
+        if (first.isSymbol("(")) return Optional.empty();
+        if (first.kind() != TokenKind.IDENTIFIER && first.kind() != TokenKind.KEYWORD) throw c.syntaxError();
+        String verb = first.text();
+        if (CALCITE_STATEMENTS.contains(verb)) return Optional.empty();
+        Statement statement = switch (verb) {
+            case "create" -> create(c);
+            case "drop" -> drop(c);
+            case "begin" -> begin(c);
+            case "start" -> startTransaction(c);
+            case "commit", "end" -> commit(c);
+            case "rollback", "abort" -> rollback(c);
+            case "set" -> set(c);
+            case "reset" -> reset(c);
+            case "show" -> show(c);
+            default -> {
+                if (UNSUPPORTED_VERBS.contains(verb)) throw unsupported(c);
+                throw c.syntaxError();
+            }
+        };
+        c.expectEnd();
+        return Optional.of(statement);
+    }
+
+    // ---- CREATE TABLE
+
+    private static Statement create(TokenCursor c) {
+        int start = c.mark();
+        c.next(); // CREATE
+        if (!c.atWord("table")) {
+            c.reset(start);
+            throw unsupported(c);
+        }
+        c.next();
+        boolean ifNotExists = c.acceptWords("if", "not", "exists");
+        String table = tableName(c);
+        if (c.atWord("as")) {
+            throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "CREATE TABLE AS is not supported");
+        }
+        c.expectSymbol("(");
+        TableBuilder builder = new TableBuilder(table);
+        if (!c.atSymbol(")")) {
+            do {
+                tableElement(c, builder);
+            } while (c.acceptSymbol(","));
+        }
+        c.expectSymbol(")");
+        if (c.atWord("with") || c.atWord("partition") || c.atWord("inherits") || c.atWord("tablespace")) {
+            throw SqlException.of(SqlState.FEATURE_NOT_SUPPORTED, "CREATE TABLE ... %s is not supported",
+                    c.peek().text().toUpperCase(Locale.ROOT));
+        }
+        return new Statement.CreateTable(table, ifNotExists, builder.build());
+    }
+
+    /**
+     * Collects a table's columns and checks PostgreSQL's rules across them.
+     *
+     * <p>Decision: Stillwater tables are bags (multisets of rows) and enforce no keys.
+     * PRIMARY KEY and UNIQUE are accepted and NOT enforced, so that scripts written for
+     * other databases (the SQLite sqllogictest corpus declares {@code x INTEGER PRIMARY
+     * KEY} and {@code UNIQUE}) run; their column names are still checked. PRIMARY KEY
+     * still implies NOT NULL, as in PostgreSQL, because that part costs nothing to enforce.
+     * CHECK, REFERENCES, EXCLUDE and generated columns are rejected (0A000) rather than
+     * ignored, since ignoring them would silently accept data they are meant to refuse.
+     */
+    private static final class TableBuilder {
+        private final String table;
+        private final Map<String, Column> columns = new LinkedHashMap<>();
+        private final List<Token> keyColumns = new ArrayList<>();
+        private final Set<String> primaryKeyColumns = new HashSet<>();
+        private boolean hasPrimaryKey;
+
+        TableBuilder(String table) { this.table = table; }
+
+        void addColumn(Column column) {
+            if (columns.putIfAbsent(column.name, column) != null) {
+                throw SqlException.of(SqlState.DUPLICATE_COLUMN, "column \"%s\" specified more than once", column.name);
+            }
+        }
+
+        void primaryKey() {
+            if (hasPrimaryKey) {
+                throw SqlException.of(SqlState.INVALID_TABLE_DEFINITION,
+                        "multiple primary keys for table \"%s\" are not allowed", table);
+            }
+            hasPrimaryKey = true;
+        }
+
+        List<ColumnDef> build() {
+            for (Token key : keyColumns) {
+                if (!columns.containsKey(key.text())) {
+                    throw SqlException.of(SqlState.UNDEFINED_COLUMN, "column \"%s\" named in key does not exist", key.text());
+                }
+            }
+            List<ColumnDef> defs = new ArrayList<>();
+            for (Column col : columns.values()) {
+                boolean notNull = col.notNull || primaryKeyColumns.contains(col.name);
+                if (notNull && col.explicitNull) {
+                    throw SqlException.of(SqlState.SYNTAX_ERROR,
+                            "conflicting NULL/NOT NULL declarations for column \"%s\" of table \"%s\"", col.name, table);
+                }
+                defs.add(new ColumnDef(col.name, col.type, notNull, col.defaultValue));
+            }
+            return defs;
+        }
+    }
+
+    /** A column while its constraints are being read. */
+    private static final class Column {
+        final String name;
+        final SqlType type;
+        boolean notNull;
+        boolean explicitNull;
+        boolean hasDefault;
+        Object defaultValue;
+
+        Column(String name, SqlType type) {
+            this.name = name;
+            this.type = type;
+        }
+    }
+
+    private static void tableElement(TokenCursor c, TableBuilder table) {
+        if (c.atWord("constraint") || c.atWord("primary") || c.atWord("unique") || c.atWord("check")
+                || c.atWord("foreign") || c.atWord("exclude") || c.atWord("like")) {
+            tableConstraint(c, table);
+            return;
+        }
+        Column column = new Column(c.name(), TypeNames.parse(c));
+        while (columnConstraint(c, table, column)) { }
+        table.addColumn(column);
+    }
+
+    /** Reads one column constraint; false when there is none at the cursor. */
+    private static boolean columnConstraint(TokenCursor c, TableBuilder table, Column column) {
+        if (c.acceptWord("constraint")) {
+            c.name(); // constraint names are accepted and not kept: no constraint is addressable later
+            if (!startsColumnConstraint(c)) throw c.syntaxError();
+        }
+        if (c.acceptWords("not", "null")) {
+            if (column.explicitNull) throw conflictingNull(column, table);
+            column.notNull = true;
+        } else if (c.acceptWord("null")) {
+            if (column.notNull) throw conflictingNull(column, table);
+            column.explicitNull = true;
+        } else if (c.acceptWord("default")) {
+            if (column.hasDefault) {
+                throw SqlException.of(SqlState.SYNTAX_ERROR,
+                        "multiple default values specified for column \"%s\" of table \"%s\"", column.name, table.table);
+            }
+            column.hasDefault = true;
+            column.defaultValue = DefaultConstant.parse(c, column.type);
+        } else if (c.acceptWords("primary", "key")) {
+            table.primaryKey();
+            table.primaryKeyColumns.add(column.name);
+        } else if (c.acceptWord("unique")) {
+            uniqueNulls(c);
+        } else if (c.atWord("check")) {
+            throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "CHECK constraints are not supported");
+        } else if (c.atWord("references")) {
+            throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "foreign key constraints are not supported");
+        } else if (c.atWord("generated")) {
+            throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "generated columns are not supported");
+        } else if (c.atWord("collate")) {
+            throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "COLLATE is not supported");
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    private static boolean startsColumnConstraint(TokenCursor c) {
+        return c.atWords("not", "null") || c.atWord("null") || c.atWord("default") || c.atWord("primary")
+                || c.atWord("unique") || c.atWord("check") || c.atWord("references") || c.atWord("generated");
+    }
+
+    private static SqlException conflictingNull(Column column, TableBuilder table) {
+        return SqlException.of(SqlState.SYNTAX_ERROR,
+                "conflicting NULL/NOT NULL declarations for column \"%s\" of table \"%s\"", column.name, table.table);
+    }
+
+    /** {@code UNIQUE NULLS [NOT] DISTINCT} (PostgreSQL 15). */
+    private static void uniqueNulls(TokenCursor c) {
+        if (c.acceptWord("nulls")) {
+            c.acceptWord("not");
+            c.expectWord("distinct");
+        }
+    }
+
+    private static void tableConstraint(TokenCursor c, TableBuilder table) {
+        if (c.acceptWord("constraint")) c.name();
+        if (c.acceptWords("primary", "key")) {
+            table.primaryKey();
+            for (Token key : keyColumnList(c)) {
+                table.keyColumns.add(key);
+                table.primaryKeyColumns.add(key.text());
+            }
+        } else if (c.acceptWord("unique")) {
+            uniqueNulls(c);
+            table.keyColumns.addAll(keyColumnList(c));
+        } else if (c.atWord("check")) {
+            throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "CHECK constraints are not supported");
+        } else if (c.atWord("foreign")) {
+            throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "foreign key constraints are not supported");
+        } else if (c.atWord("exclude")) {
+            throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "exclusion constraints are not supported");
+        } else if (c.atWord("like")) {
+            throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "CREATE TABLE ... LIKE is not supported");
+        } else {
+            throw c.syntaxError();
+        }
+    }
+
+    /** {@code ( col [, col ...] )}; the name tokens, for the existence check at the end. */
+    private static List<Token> keyColumnList(TokenCursor c) {
+        c.expectSymbol("(");
+        List<Token> names = new ArrayList<>();
+        do {
+            Token t = c.peek();
+            String name = c.name();
+            names.add(new Token(t.kind(), name, t.source(), t.offset()));
+        } while (c.acceptSymbol(","));
+        c.expectSymbol(")");
+        return names;
+    }
+
+    /**
+     * A table name. {@code public.t} is {@code t}: every table lives in the one schema
+     * {@code public}, which is what PostgreSQL clients assume by default.
+     */
+    private static String tableName(TokenCursor c) {
+        String name = c.name();
+        if (c.acceptSymbol(".")) {
+            String schema = name;
+            name = c.name();
+            if (c.atSymbol(".")) throw c.syntaxError();
+            if (!schema.equals("public")) {
+                throw SqlException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                        "schema \"%s\" is not supported: tables live in schema \"public\"", schema);
+            }
+        }
+        return name;
+    }
+
+    // ---- DROP TABLE
+
+    private static Statement drop(TokenCursor c) {
+        int start = c.mark();
+        c.next(); // DROP
+        if (!c.atWord("table")) {
+            c.reset(start);
+            throw unsupported(c);
+        }
+        c.next();
+        boolean ifExists = c.acceptWords("if", "exists");
+        List<String> names = new ArrayList<>();
+        do {
+            names.add(tableName(c));
+        } while (c.acceptSymbol(","));
+        // CASCADE and RESTRICT are accepted: no object depends on a table yet.
+        if (!c.acceptWord("cascade")) c.acceptWord("restrict");
+        return new Statement.DropTable(List.copyOf(names), ifExists);
+    }
+
+    // ---- transactions
+
+    private static Statement begin(TokenCursor c) {
+        c.next(); // BEGIN
+        if (!c.acceptWord("work")) c.acceptWord("transaction");
+        return new Statement.Begin(transactionModes(c));
+    }
+
+    private static Statement startTransaction(TokenCursor c) {
+        c.next(); // START
+        c.expectWord("transaction");
+        return new Statement.Begin(transactionModes(c));
+    }
+
+    /**
+     * {@code ISOLATION LEVEL level | READ ONLY | READ WRITE | [NOT] DEFERRABLE}, separated
+     * by commas or spaces; returns the isolation level (null when not given). Access mode
+     * and deferrability have no place in {@link Statement.Begin} and are accepted and
+     * dropped: every Stillwater transaction is serializable over a snapshot.
+     */
+    private static String transactionModes(TokenCursor c) {
+        String isolation = null;
+        boolean first = true;
+        while (true) {
+            if (!first && c.atSymbol(",")) {
+                c.next();
+                if (!startsTransactionMode(c)) throw c.syntaxError();
+            }
+            if (c.acceptWords("isolation", "level")) {
+                isolation = isolationLevel(c);
+            } else if (c.acceptWords("read", "only") || c.acceptWords("read", "write")
+                    || c.acceptWord("deferrable") || c.acceptWords("not", "deferrable")) {
+                // accepted, see above
+            } else {
+                return isolation;
+            }
+            first = false;
+        }
+    }
+
+    private static boolean startsTransactionMode(TokenCursor c) {
+        return c.atWord("isolation") || c.atWord("read") || c.atWord("deferrable") || c.atWord("not");
+    }
+
+    /** PostgreSQL's four levels and Materialize's STRICT SERIALIZABLE, lower case. */
+    private static String isolationLevel(TokenCursor c) {
+        if (c.acceptWord("serializable")) return "serializable";
+        if (c.acceptWords("strict", "serializable")) return "strict serializable";
+        if (c.acceptWords("repeatable", "read")) return "repeatable read";
+        if (c.acceptWords("read", "committed")) return "read committed";
+        if (c.acceptWords("read", "uncommitted")) return "read uncommitted";
+        throw c.syntaxError();
+    }
+
+    private static Statement commit(TokenCursor c) {
+        Token verb = c.next();
+        if (verb.isWord("commit") && c.atWord("prepared")) throw unsupportedNamed("COMMIT PREPARED");
+        if (!c.acceptWord("work")) c.acceptWord("transaction");
+        if (c.atWord("and")) throw unsupportedNamed("COMMIT AND CHAIN");
+        return new Statement.Commit();
+    }
+
+    private static Statement rollback(TokenCursor c) {
+        Token verb = c.next();
+        if (verb.isWord("rollback") && c.atWord("prepared")) throw unsupportedNamed("ROLLBACK PREPARED");
+        if (!c.acceptWord("work")) c.acceptWord("transaction");
+        if (c.atWord("to")) throw unsupportedNamed("ROLLBACK TO SAVEPOINT");
+        if (c.atWord("and")) throw unsupportedNamed("ROLLBACK AND CHAIN");
+        return new Statement.Rollback();
+    }
+
+    // ---- SET / RESET / SHOW
+
+    private static Statement set(TokenCursor c) {
+        c.next(); // SET
+        boolean local = false;
+        if (c.atWord("local") && !isAssignment(c.peek(1))) {
+            c.next();
+            local = true;
+        } else if (c.atWord("session") && !isAssignment(c.peek(1))) {
+            c.next();
+            if (c.atWord("authorization")) throw unsupportedNamed("SET SESSION AUTHORIZATION");
+            if (c.acceptWords("characteristics", "as", "transaction")) {
+                return transactionSetting(c, "default_", false);
+            }
+        }
+        if (c.acceptWords("time", "zone")) return new Statement.SetVariable("timezone", timeZoneValue(c), local);
+        if (c.atWord("transaction") && !isAssignment(c.peek(1))) {
+            c.next();
+            if (c.atWord("snapshot")) throw unsupportedNamed("SET TRANSACTION SNAPSHOT");
+            return transactionSetting(c, "", local);
+        }
+        if (c.atWord("names") && !isAssignment(c.peek(1))) {
+            c.next();
+            return new Statement.SetVariable("client_encoding", c.acceptWord("default") ? null : value(c), local);
+        }
+        if (c.atWord("schema") && !isAssignment(c.peek(1))) {
+            c.next();
+            Token t = c.peek();
+            if (t.kind() != TokenKind.STRING) throw c.syntaxError();
+            c.next();
+            return new Statement.SetVariable("search_path", t.text(), local);
+        }
+        if (c.atWord("role") && !isAssignment(c.peek(1))) throw unsupportedNamed("SET ROLE");
+        String name = variableName(c);
+        if (!c.acceptWord("to") && !c.acceptSymbol("=")) throw c.syntaxError();
+        if (c.acceptWord("default")) return new Statement.SetVariable(name, null, local);
+        List<String> values = new ArrayList<>();
+        do {
+            values.add(value(c));
+        } while (c.acceptSymbol(","));
+        return new Statement.SetVariable(name, String.join(", ", values), local);
+    }
+
+    private static boolean isAssignment(Token t) { return t.isWord("to") || t.isSymbol("="); }
+
+    /** One transaction mode as a setting: {@code [default_]transaction_isolation} and friends. */
+    private static Statement transactionSetting(TokenCursor c, String prefix, boolean local) {
+        Statement.SetVariable setting;
+        if (c.acceptWords("isolation", "level")) {
+            setting = new Statement.SetVariable(prefix + "transaction_isolation", isolationLevel(c), local);
+        } else if (c.acceptWords("read", "only")) {
+            setting = new Statement.SetVariable(prefix + "transaction_read_only", "on", local);
+        } else if (c.acceptWords("read", "write")) {
+            setting = new Statement.SetVariable(prefix + "transaction_read_only", "off", local);
+        } else if (c.acceptWord("deferrable")) {
+            setting = new Statement.SetVariable(prefix + "transaction_deferrable", "on", local);
+        } else if (c.acceptWords("not", "deferrable")) {
+            setting = new Statement.SetVariable(prefix + "transaction_deferrable", "off", local);
+        } else {
+            throw c.syntaxError();
+        }
+        if (c.atSymbol(",") || startsTransactionMode(c)) {
+            throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
+                    "setting more than one transaction mode in one statement is not supported");
+        }
+        return setting;
+    }
+
+    /** {@code SET TIME ZONE}: a string, identifier or signed number; LOCAL and DEFAULT mean the default. */
+    private static String timeZoneValue(TokenCursor c) {
+        if (c.acceptWord("local") || c.acceptWord("default")) return null;
+        if (c.atWord("interval")) throw unsupportedNamed("SET TIME ZONE INTERVAL");
+        return value(c);
+    }
+
+    /**
+     * A setting value as PostgreSQL's grammar passes it on: a string's content, a number
+     * as written (with its sign), an identifier case-folded, TRUE/FALSE/ON lower case.
+     */
+    private static String value(TokenCursor c) {
+        Token t = c.peek();
+        String sign = "";
+        if (t.isSymbol("-") || t.isSymbol("+")) {
+            Token n = c.peek(1);
+            if (n.kind() != TokenKind.INTEGER && n.kind() != TokenKind.DECIMAL) throw SqlSyntaxException.at(n);
+            c.next();
+            sign = t.text().equals("-") ? "-" : "";
+            t = c.peek();
+        }
+        switch (t.kind()) {
+            case INTEGER, DECIMAL -> {
+                c.next();
+                return sign + t.source().replace("_", "");
+            }
+            case STRING, IDENTIFIER, QUOTED_IDENTIFIER -> {
+                c.next();
+                return t.text();
+            }
+            case KEYWORD -> {
+                if (t.text().equals("true") || t.text().equals("false") || t.text().equals("on")) {
+                    c.next();
+                    return t.text();
+                }
+                throw c.syntaxError();
+            }
+            default -> throw c.syntaxError();
+        }
+    }
+
+    /** A dotted setting name, lower-cased (setting names are case-insensitive). */
+    private static String variableName(TokenCursor c) {
+        StringBuilder name = new StringBuilder(c.name());
+        while (c.acceptSymbol(".")) name.append('.').append(c.name());
+        return name.toString().toLowerCase(Locale.ROOT);
+    }
+
+    private static Statement reset(TokenCursor c) {
+        c.next(); // RESET
+        return new Statement.ResetVariable(settingName(c, "RESET"));
+    }
+
+    private static Statement show(TokenCursor c) {
+        c.next(); // SHOW
+        return new Statement.ShowVariable(settingName(c, "SHOW"));
+    }
+
+    /** The setting named after RESET or SHOW: {@code all}, {@code time zone}, {@code transaction isolation level}, or a name. */
+    private static String settingName(TokenCursor c, String verb) {
+        if (c.acceptWord("all")) return "all";
+        if (c.acceptWords("time", "zone")) return "timezone";
+        if (c.acceptWords("transaction", "isolation", "level")) return "transaction_isolation";
+        if (c.acceptWords("session", "authorization")) {
+            if (verb.equals("SHOW")) return "session_authorization";
+            throw unsupportedNamed("RESET SESSION AUTHORIZATION");
+        }
+        return variableName(c);
+    }
+
+    // ---- unsupported statements
+
+    /**
+     * 0A000 naming the statement at the cursor by its leading words, e.g. {@code CREATE
+     * TRIGGER}, {@code CREATE MATERIALIZED VIEW}, {@code DROP INDEX}, {@code REPLACE INTO}.
+     * An unknown object kind after CREATE/DROP/ALTER is a syntax error at that word.
+     */
+    private static SqlException unsupported(TokenCursor c) {
+        Token verb = c.next();
+        List<String> words = new ArrayList<>();
+        words.add(verb.text());
+        switch (verb.text()) {
+            case "create", "drop", "alter" -> {
+                while (c.peek().kind() == TokenKind.IDENTIFIER || c.peek().kind() == TokenKind.KEYWORD) {
+                    String w = c.peek().text();
+                    if (OBJECT_MODIFIERS.contains(w) && !OBJECT_KINDS.contains(w)) {
+                        words.add(w);
+                        c.next();
+                    } else if (OBJECT_KINDS.contains(w)) {
+                        words.add(w);
+                        c.next();
+                        // two-word kinds: CLUSTER REPLICA, TEXT SEARCH, ACCESS METHOD, DEFAULT PRIVILEGES
+                        if (w.equals("cluster") && c.atWord("replica")
+                                || w.equals("text") && c.atWord("search")
+                                || w.equals("access") && c.atWord("method")
+                                || w.equals("default") && (c.atWord("privileges") || c.atWord("index"))) {
+                            words.add(c.next().text());
+                        }
+                        return unsupportedNamed(String.join(" ", words).toUpperCase(Locale.ROOT));
+                    } else {
+                        break;
+                    }
+                }
+                throw c.syntaxError();
+            }
+            case "replace" -> {
+                if (c.atWord("into")) words.add(c.next().text());
+            }
+            default -> { }
+        }
+        return unsupportedNamed(String.join(" ", words).toUpperCase(Locale.ROOT));
+    }
+
+    private static SqlException unsupportedNamed(String statement) {
+        return new SqlException(SqlState.FEATURE_NOT_SUPPORTED, statement + " is not supported");
+    }
+}
