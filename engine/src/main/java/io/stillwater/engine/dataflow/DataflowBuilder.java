@@ -1,0 +1,188 @@
+package io.stillwater.engine.dataflow;
+
+import io.stillwater.engine.expr.EvalContext;
+import io.stillwater.engine.expr.Evaluator;
+import io.stillwater.engine.expr.Expr;
+import io.stillwater.engine.expr.ExprCompiler;
+import io.stillwater.engine.plan.AggCall;
+import io.stillwater.engine.plan.PlanNode;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Turns a {@link PlanNode} tree into a {@link Dataflow}: one operator per plan node,
+ * except that consecutive {@code Project}/{@code Filter} nodes fuse into one
+ * map/filter/project operator and set operations lower onto negate and threshold:
+ * <pre>
+ *   L EXCEPT ALL R     = threshold(L + negate(R))
+ *   L INTERSECT ALL R  = L + negate(L EXCEPT ALL R)          (= min(L, R))
+ *   EXCEPT / INTERSECT = the ALL versions over distinct(L), distinct(R)
+ *   UNION              = distinct(UNION ALL)
+ * </pre>
+ * Expressions are compiled once per dataflow. A plan node object used twice becomes one
+ * node; Gets of one object share one source.
+ */
+public final class DataflowBuilder {
+    /** How expressions become evaluators; {@link ExprCompiler#compile} unless a caller supplies another. */
+    @FunctionalInterface
+    public interface ExpressionCompiler {
+        Evaluator compile(Expr expr, EvalContext ctx);
+    }
+
+    private final EvalContext ctx;
+    private final Cancellation cancel;
+    private final ExpressionCompiler compiler;
+
+    private final List<Dataflow.Node> nodes = new ArrayList<>();
+    private final Map<PlanNode, Integer> built = new IdentityHashMap<>();
+    private final Map<Long, Integer> sources = new HashMap<>();
+
+    public DataflowBuilder(EvalContext ctx, Cancellation cancel) {
+        this(ctx, cancel, ExprCompiler::compile);
+    }
+
+    public DataflowBuilder(EvalContext ctx, Cancellation cancel, ExpressionCompiler compiler) {
+        this.ctx = ctx;
+        this.cancel = cancel;
+        this.compiler = compiler;
+    }
+
+    /** Builds the dataflow computing {@code plan}. A builder builds one dataflow. */
+    public Dataflow build(PlanNode plan) {
+        if (!nodes.isEmpty()) throw new IllegalStateException("a DataflowBuilder builds one dataflow");
+        int out = node(plan);
+        return new Dataflow(nodes, out, plan.types(), cancel);
+    }
+
+    private int add(Operator op, int... inputs) {
+        nodes.add(new Dataflow.Node(op, inputs, -1));
+        return nodes.size() - 1;
+    }
+
+    private int node(PlanNode plan) {
+        Integer done = built.get(plan);
+        if (done != null) return done;
+        int id = create(plan);
+        built.put(plan, id);
+        return id;
+    }
+
+    private int create(PlanNode plan) {
+        return switch (plan) {
+            case PlanNode.Get g -> sources.computeIfAbsent(g.objectId(), oid -> {
+                nodes.add(new Dataflow.Node(null, new int[0], oid));
+                return nodes.size() - 1;
+            });
+            case PlanNode.Constant c -> add(new ConstantOperator(c.rows(), cancel));
+            case PlanNode.Project p -> mapFilterProject(p);
+            case PlanNode.Filter f -> mapFilterProject(f);
+            case PlanNode.Join j -> {
+                int l = node(j.left());
+                int r = node(j.right());
+                Evaluator residual = j.residual() == null ? null : compiler.compile(j.residual(), ctx);
+                yield add(new JoinOperator(j.kind(), j.leftKeys(), j.rightKeys(), residual,
+                        j.left().arity(), j.right().arity(), cancel), l, r);
+            }
+            case PlanNode.Reduce r -> {
+                int in = node(r.input());
+                List<Supplier<Accumulator>> factories = new ArrayList<>();
+                for (AggCall a : r.aggs()) factories.add(Accumulators.factory(a, r.input().types()));
+                yield add(new ReduceOperator(r.groupKeys(), factories, cancel), in);
+            }
+            case PlanNode.Distinct d -> distinct(node(d.input()));
+            case PlanNode.Union u -> {
+                int[] ins = new int[u.inputs().size()];
+                for (int i = 0; i < ins.length; i++) ins[i] = node(u.inputs().get(i));
+                int all = add(new UnionOperator(cancel), ins);
+                yield u.all() ? all : distinct(all);
+            }
+            case PlanNode.Except e -> {
+                int l = node(e.left());
+                int r = node(e.right());
+                yield e.all() ? exceptAll(l, r) : exceptAll(distinct(l), distinct(r));
+            }
+            case PlanNode.Intersect x -> {
+                int l = node(x.left());
+                int r = node(x.right());
+                yield x.all() ? intersectAll(l, r) : intersectAll(distinct(l), distinct(r));
+            }
+            case PlanNode.TopK t -> add(new TopKOperator(t.groupKeys(), t.order(), t.limit(), t.offset(), cancel),
+                    node(t.input()));
+            case PlanNode.GenerateSeries s -> {
+                List<Evaluator> args = new ArrayList<>();
+                for (Expr e : s.args()) args.add(compiler.compile(e, ctx));
+                yield add(new GenerateSeriesOperator(args, s.type(), ctx, cancel));
+            }
+        };
+    }
+
+    private int distinct(int in) {
+        return add(new ThresholdOperator(ThresholdOperator.Mode.DISTINCT, cancel), in);
+    }
+
+    private int exceptAll(int l, int r) {
+        int negR = add(new NegateOperator(cancel), r);
+        int diff = add(new UnionOperator(cancel), l, negR);
+        return add(new ThresholdOperator(ThresholdOperator.Mode.POSITIVE, cancel), diff);
+    }
+
+    private int intersectAll(int l, int r) {
+        int except = exceptAll(l, r);
+        int neg = add(new NegateOperator(cancel), except);
+        return add(new UnionOperator(cancel), l, neg);
+    }
+
+    /** Fuses the chain of Project/Filter nodes ending at {@code top} into one operator. */
+    private int mapFilterProject(PlanNode top) {
+        Deque<PlanNode> chain = new ArrayDeque<>();
+        PlanNode n = top;
+        while (n instanceof PlanNode.Project || n instanceof PlanNode.Filter) {
+            chain.addFirst(n);
+            n = n instanceof PlanNode.Project p ? p.input() : ((PlanNode.Filter) n).input();
+        }
+        int in = node(n);
+        int arity = n.arity();
+        List<MapFilterProject.Stage> stages = new ArrayList<>();
+        for (PlanNode link : chain) {
+            if (link instanceof PlanNode.Filter f) {
+                if (f.predicates().isEmpty()) continue;
+                Evaluator[] preds = new Evaluator[f.predicates().size()];
+                for (int i = 0; i < preds.length; i++) preds[i] = compiler.compile(f.predicates().get(i), ctx);
+                stages.add(new MapFilterProject.FilterStage(preds));
+            } else {
+                PlanNode.Project p = (PlanNode.Project) link;
+                int[] cols = columnsOnly(p.exprs());
+                if (cols == null) {
+                    Evaluator[] ex = new Evaluator[p.exprs().size()];
+                    for (int i = 0; i < ex.length; i++) ex[i] = compiler.compile(p.exprs().get(i), ctx);
+                    stages.add(new MapFilterProject.MapStage(ex));
+                } else if (!isIdentity(cols, arity)) {
+                    stages.add(new MapFilterProject.ColumnStage(cols));
+                }
+                arity = p.exprs().size();
+            }
+        }
+        return add(new MapFilterProject(stages, cancel), in);
+    }
+
+    private static int[] columnsOnly(List<Expr> exprs) {
+        int[] cols = new int[exprs.size()];
+        for (int i = 0; i < cols.length; i++) {
+            if (!(exprs.get(i) instanceof Expr.Column c)) return null;
+            cols[i] = c.index();
+        }
+        return cols;
+    }
+
+    private static boolean isIdentity(int[] cols, int arity) {
+        if (cols.length != arity) return false;
+        for (int i = 0; i < cols.length; i++) if (cols[i] != i) return false;
+        return true;
+    }
+}
