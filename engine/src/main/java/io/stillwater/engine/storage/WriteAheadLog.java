@@ -104,7 +104,7 @@ public final class WriteAheadLog implements AutoCloseable {
     private final FileChannel lockChannel;
     private final FileLock dirLock;
 
-    // The queue between appenders and the committer; every field below is guarded by queueLock.
+    // The queue between appenders and the committer: queue, closing, poisonCause and holds are guarded by queueLock.
     private final ReentrantLock queueLock = new ReentrantLock();
     private final Condition workAvailable = queueLock.newCondition();
     private ArrayList<Pending> queue = new ArrayList<>();
@@ -121,8 +121,7 @@ public final class WriteAheadLog implements AutoCloseable {
     private final AtomicLong syncs = new AtomicLong();
     private final AtomicLong commits = new AtomicLong();
     // Test hook: an I/O error the committer raises at its next write, as a failing disk would.
-    private final AtomicReference<IOException> injectedFailure =
-            new AtomicReference<>();
+    private final AtomicReference<IOException> injectedFailure = new AtomicReference<>();
 
     private WriteAheadLog(Path dir, boolean fsync, long segmentBytes, FileChannel lockChannel, FileLock dirLock,
                           RecoveryReport report, List<Extent> recovered, FileChannel channel, long segmentSeq, long position) {
