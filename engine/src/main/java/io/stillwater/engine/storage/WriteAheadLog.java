@@ -71,8 +71,10 @@ import org.slf4j.LoggerFactory;
  * the middle of the log): records after a hole cannot be applied without the records in
  * it, so the valid log is the prefix before the damage. That case is reported (ERROR
  * log line and {@link RecoveryReport#intactRecordsDiscarded()}), never skipped silently.
- * A frame with a valid checksum that this version cannot decode (a newer format) makes
- * open fail instead: nothing is truncated.
+ * A frame with a valid checksum whose record type or version this code does not know (a
+ * log written by a newer version) makes open fail instead, before anything is truncated;
+ * a known record whose body does not decode (a bug) makes {@link #replay} fail. Neither
+ * is ever skipped.
  *
  * <p>Thread-safe: {@code append*}, {@code replay}, {@code recoveryReport} and {@code close}
  * may be called from any thread.

@@ -139,7 +139,7 @@ class RowCodecTest {
         }
     }
 
-    @Property
+    @Property(tries = 300)
     void tablesRoundTrip(@ForAll @Size(max = 12) List<@From("types") SqlType> types, @ForAll("datums") Object defaultValue,
                          @ForAll long id, @ForAll String name) {
         List<ColumnDef> cols = new ArrayList<>();
