@@ -71,8 +71,10 @@ import org.slf4j.LoggerFactory;
  * the middle of the log): records after a hole cannot be applied without the records in
  * it, so the valid log is the prefix before the damage. That case is reported (ERROR
  * log line and {@link RecoveryReport#intactRecordsDiscarded()}), never skipped silently.
- * A frame with a valid checksum that this version cannot decode (a newer format) makes
- * open fail instead: nothing is truncated.
+ * A frame with a valid checksum whose record type or version this code does not know (a
+ * log written by a newer version) makes open fail instead, before anything is truncated;
+ * a known record whose body does not decode (a bug) makes {@link #replay} fail. Neither
+ * is ever skipped.
  *
  * <p>Thread-safe: {@code append*}, {@code replay}, {@code recoveryReport} and {@code close}
  * may be called from any thread.
@@ -104,7 +106,7 @@ public final class WriteAheadLog implements AutoCloseable {
     private final FileChannel lockChannel;
     private final FileLock dirLock;
 
-    // The queue between appenders and the committer; every field below is guarded by queueLock.
+    // The queue between appenders and the committer: queue, closing, poisonCause and holds are guarded by queueLock.
     private final ReentrantLock queueLock = new ReentrantLock();
     private final Condition workAvailable = queueLock.newCondition();
     private ArrayList<Pending> queue = new ArrayList<>();
@@ -121,8 +123,7 @@ public final class WriteAheadLog implements AutoCloseable {
     private final AtomicLong syncs = new AtomicLong();
     private final AtomicLong commits = new AtomicLong();
     // Test hook: an I/O error the committer raises at its next write, as a failing disk would.
-    private final AtomicReference<IOException> injectedFailure =
-            new AtomicReference<>();
+    private final AtomicReference<IOException> injectedFailure = new AtomicReference<>();
 
     private WriteAheadLog(Path dir, boolean fsync, long segmentBytes, FileChannel lockChannel, FileLock dirLock,
                           RecoveryReport report, List<Extent> recovered, FileChannel channel, long segmentSeq, long position) {

@@ -130,7 +130,7 @@ class RowCodecTest {
         assertThat(r.hasRemaining()).isFalse();
     }
 
-    @Property
+    @Property(tries = 200)
     void truncatedEncodingsNeverDecodeToARow(@ForAll("rows") Row row) {
         byte[] full = RowCodec.encode(row);
         for (int cut = 0; cut < full.length; cut++) {
@@ -139,7 +139,7 @@ class RowCodecTest {
         }
     }
 
-    @Property
+    @Property(tries = 300)
     void tablesRoundTrip(@ForAll @Size(max = 12) List<@From("types") SqlType> types, @ForAll("datums") Object defaultValue,
                          @ForAll long id, @ForAll String name) {
         List<ColumnDef> cols = new ArrayList<>();

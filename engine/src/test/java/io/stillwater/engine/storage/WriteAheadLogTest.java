@@ -187,6 +187,16 @@ class WriteAheadLogTest {
     }
 
     @Test
+    void aRecordHoldingANonDatumIsRejectedWithoutHarmingTheLog() {
+        try (WriteAheadLog wal = WriteAheadLog.open(dir, false)) {
+            LogRecord bad = new TableWrite(1, List.of(new LogRecord.TableChange(1, io.stillwater.engine.data.Row.of(new Object()), 1)));
+            assertThatThrownBy(() -> wal.appendAsync(bad)).isInstanceOf(IllegalArgumentException.class);
+            wal.append(write(0, 0));
+        }
+        assertThat(reopenAndReplay(dir)).containsExactly(write(0, 0));
+    }
+
+    @Test
     void closeCommitsWhatIsQueuedAndLaterAppendsFail() throws Exception {
         WriteAheadLog wal = WriteAheadLog.open(dir, true);
         List<CompletableFuture<Void>> pending = new ArrayList<>();
