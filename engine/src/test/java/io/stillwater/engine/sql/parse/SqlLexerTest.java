@@ -100,6 +100,8 @@ class SqlLexerTest {
         assertThat(single("E'\\q'").text()).isEqualTo("q"); // unknown escapes stand for the character
         assertSqlErrorStartsWith(() -> SqlLexer.tokenize("E'\\u12'"), SqlState.SYNTAX_ERROR, "invalid Unicode escape");
         assertSqlError(() -> SqlLexer.tokenize("E'\\uD83D'"), SqlState.SYNTAX_ERROR, "invalid Unicode surrogate pair");
+        assertSqlError(() -> SqlLexer.tokenize("E'\\0'"), SqlState.INVALID_TEXT_REPRESENTATION,
+                "invalid byte sequence for encoding \"UTF8\": 0x00");
         assertSqlError(() -> SqlLexer.tokenize("E'\\xff'"), SqlState.INVALID_TEXT_REPRESENTATION,
                 "invalid byte sequence for encoding \"UTF8\" in string constant");
     }

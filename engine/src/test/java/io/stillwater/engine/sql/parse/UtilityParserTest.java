@@ -387,6 +387,7 @@ class UtilityParserTest {
             assertThat(parse("SET LOCAL statement_timeout = 5000")).isEqualTo(new SetVariable("statement_timeout", "5000", true));
             assertThat(parse("SET extra_float_digits = -3")).isEqualTo(new SetVariable("extra_float_digits", "-3", false));
             assertThat(parse("SET x = +1.5")).isEqualTo(new SetVariable("x", "1.5", false));
+            assertThat(parse("SET x = 0x10")).isEqualTo(new SetVariable("x", "16", false));
             assertThat(parse("SET DateStyle TO ISO, MDY")).isEqualTo(new SetVariable("datestyle", "iso, mdy", false));
             assertThat(parse("SET cluster = \"Quoted\"")).isEqualTo(new SetVariable("cluster", "Quoted", false));
             assertThat(parse("SET enable_x = on")).isEqualTo(new SetVariable("enable_x", "on", false));
