@@ -7,6 +7,10 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.stillwater.engine.error.SqlState;
 import java.util.List;
+import net.jqwik.api.Assume;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.StringLength;
 import org.junit.jupiter.api.Test;
 
 class SqlLexerTest {
@@ -197,5 +201,34 @@ class SqlLexerTest {
                 "unterminated quoted identifier at or near \"\"abc\"");
         assertSqlError(() -> SqlLexer.tokenize("SELECT \"\""), SqlState.SYNTAX_ERROR,
                 "zero-length delimited identifier at or near \"\"\"\"");
+    }
+
+    // ---- properties: quoting any text and lexing it gives the text back
+
+    @Property
+    void standardStringsRoundTrip(@ForAll @StringLength(max = 30) String s) {
+        Assume.that(s.indexOf('\0') < 0);
+        Token t = single("'" + s.replace("'", "''") + "'");
+        assertThat(t.kind()).isEqualTo(TokenKind.STRING);
+        assertThat(t.text()).isEqualTo(s);
+    }
+
+    @Property
+    void escapeStringsRoundTrip(@ForAll @StringLength(max = 30) String s) {
+        Assume.that(s.indexOf('\0') < 0 && s.chars().noneMatch(c -> Character.isSurrogate((char) c)));
+        StringBuilder quoted = new StringBuilder("E'");
+        for (char c : s.toCharArray()) {
+            if (c == '\\' || c == '\'') quoted.append('\\').append(c);
+            else if (c < 0x20) quoted.append(String.format("\\u%04X", (int) c));
+            else quoted.append(c);
+        }
+        assertThat(single(quoted.append("'").toString()).text()).isEqualTo(s);
+    }
+
+    @Property
+    void quotedIdentifiersAndDollarQuotesRoundTrip(@ForAll @StringLength(min = 1, max = 30) String s) {
+        assertThat(single("\"" + s.replace("\"", "\"\"") + "\"").text()).isEqualTo(s);
+        Assume.that(!s.contains("$q$") && !s.endsWith("$q") && !s.endsWith("$"));
+        assertThat(single("$q$" + s + "$q$").text()).isEqualTo(s);
     }
 }
