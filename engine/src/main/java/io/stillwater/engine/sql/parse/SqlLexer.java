@@ -305,11 +305,19 @@ public final class SqlLexer {
                 }
             }
         }
+        byte[] raw = bytes.toByteArray();
+        for (byte b : raw) {
+            if (b == 0) {
+                // PostgreSQL text cannot hold NUL; it reports 22021 (character_not_in_repertoire).
+                throw new SqlException(SqlState.INVALID_TEXT_REPRESENTATION,
+                        "invalid byte sequence for encoding \"UTF8\": 0x00");
+            }
+        }
         try {
             return StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes.toByteArray()))
+                    .decode(ByteBuffer.wrap(raw))
                     .toString();
         } catch (CharacterCodingException ex) {
             // PostgreSQL reports 22021 (character_not_in_repertoire); the closest state we carry.

@@ -493,7 +493,7 @@ public final class UtilityParser {
         switch (t.kind()) {
             case INTEGER, DECIMAL -> {
                 c.next();
-                return sign + t.source().replace("_", "");
+                return sign + t.text();
             }
             case STRING, IDENTIFIER, QUOTED_IDENTIFIER -> {
                 c.next();

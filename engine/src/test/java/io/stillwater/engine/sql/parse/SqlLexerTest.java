@@ -7,6 +7,10 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.stillwater.engine.error.SqlState;
 import java.util.List;
+import net.jqwik.api.Assume;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.StringLength;
 import org.junit.jupiter.api.Test;
 
 class SqlLexerTest {
@@ -100,6 +104,8 @@ class SqlLexerTest {
         assertThat(single("E'\\q'").text()).isEqualTo("q"); // unknown escapes stand for the character
         assertSqlErrorStartsWith(() -> SqlLexer.tokenize("E'\\u12'"), SqlState.SYNTAX_ERROR, "invalid Unicode escape");
         assertSqlError(() -> SqlLexer.tokenize("E'\\uD83D'"), SqlState.SYNTAX_ERROR, "invalid Unicode surrogate pair");
+        assertSqlError(() -> SqlLexer.tokenize("E'\\0'"), SqlState.INVALID_TEXT_REPRESENTATION,
+                "invalid byte sequence for encoding \"UTF8\": 0x00");
         assertSqlError(() -> SqlLexer.tokenize("E'\\xff'"), SqlState.INVALID_TEXT_REPRESENTATION,
                 "invalid byte sequence for encoding \"UTF8\" in string constant");
     }
@@ -195,5 +201,34 @@ class SqlLexerTest {
                 "unterminated quoted identifier at or near \"\"abc\"");
         assertSqlError(() -> SqlLexer.tokenize("SELECT \"\""), SqlState.SYNTAX_ERROR,
                 "zero-length delimited identifier at or near \"\"\"\"");
+    }
+
+    // ---- properties: quoting any text and lexing it gives the text back
+
+    @Property
+    void standardStringsRoundTrip(@ForAll @StringLength(max = 30) String s) {
+        Assume.that(s.indexOf('\0') < 0);
+        Token t = single("'" + s.replace("'", "''") + "'");
+        assertThat(t.kind()).isEqualTo(TokenKind.STRING);
+        assertThat(t.text()).isEqualTo(s);
+    }
+
+    @Property
+    void escapeStringsRoundTrip(@ForAll @StringLength(max = 30) String s) {
+        Assume.that(s.indexOf('\0') < 0 && s.chars().noneMatch(c -> Character.isSurrogate((char) c)));
+        StringBuilder quoted = new StringBuilder("E'");
+        for (char c : s.toCharArray()) {
+            if (c == '\\' || c == '\'') quoted.append('\\').append(c);
+            else if (c < 0x20) quoted.append(String.format("\\u%04X", (int) c));
+            else quoted.append(c);
+        }
+        assertThat(single(quoted.append("'").toString()).text()).isEqualTo(s);
+    }
+
+    @Property
+    void quotedIdentifiersAndDollarQuotesRoundTrip(@ForAll @StringLength(min = 1, max = 30) String s) {
+        assertThat(single("\"" + s.replace("\"", "\"\"") + "\"").text()).isEqualTo(s);
+        Assume.that(!s.contains("$q$") && !s.endsWith("$q") && !s.endsWith("$"));
+        assertThat(single("$q$" + s + "$q$").text()).isEqualTo(s);
     }
 }
