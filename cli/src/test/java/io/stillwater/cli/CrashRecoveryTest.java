@@ -99,7 +99,7 @@ class CrashRecoveryTest {
             s.kill();
         }
         // Garbage after the last good record, as a torn write leaves it.
-        Path log = newestFile(dataDir);
+        Path log = newestSegment(dataDir);
         byte[] garbage = new byte[37];
         new Random(7).nextBytes(garbage);
         garbage[0] = 0x7f; // an implausible length prefix
@@ -140,11 +140,12 @@ class CrashRecoveryTest {
         return out;
     }
 
-    private static Path newestFile(Path dir) throws IOException {
+    /** The write-ahead log segment written last ({@code wal-<n>.log}, the highest n). */
+    private static Path newestSegment(Path dir) throws IOException {
         try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile)
-                    .max((a, b) -> Long.compare(a.toFile().lastModified(), b.toFile().lastModified()))
-                    .orElseThrow();
+            return files.filter(f -> f.getFileName().toString().matches("wal-\\d+\\.log"))
+                    .max(java.util.Comparator.comparing(f -> f.getFileName().toString()))
+                    .orElseThrow(() -> new AssertionError("no log segment in " + dir));
         }
     }
 }

@@ -10,7 +10,7 @@ import io.stillwater.engine.data.Row;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.storage.LogRecord;
-import io.stillwater.engine.storage.TableChange;
+import io.stillwater.engine.storage.LogRecord.TableChange;
 import io.stillwater.engine.storage.WriteAheadLog;
 import io.stillwater.engine.table.Table;
 import io.stillwater.engine.time.TimestampOracle;
@@ -80,9 +80,12 @@ public final class Coordinator implements AutoCloseable {
         long[] last = {0};
         int[] records = {0};
         synchronized (applyLock) {
+            // DDL records carry no timestamp: they take effect at the time of the
+            // last write before them (later writes are at greater times).
             log.replay(record -> {
                 records[0]++;
-                long t = applyRecord(record);
+                long t = record instanceof LogRecord.TableWrite tw ? tw.time() : last[0];
+                applyRecord(record, t);
                 if (t > last[0]) last[0] = t;
             });
             oracle.observe(last[0]);
@@ -93,19 +96,17 @@ public final class Coordinator implements AutoCloseable {
         LOG.info("recovered {} log records, {} tables; {}", records[0], tables.size(), log.recoveryReport());
     }
 
-    /** Applies one durable record to catalog and tables; returns its timestamp. Holds applyLock. */
-    private long applyRecord(LogRecord record) {
-        return switch (record) {
+    /** Applies one durable record, at {@code time}, to catalog and tables. Holds applyLock. */
+    private void applyRecord(LogRecord record, long time) {
+        switch (record) {
             case LogRecord.CreateTable ct -> {
                 TableDef def = ct.table();
                 catalog = catalog.withTable(def);
-                tables.put(def.id(), new Table(def, ct.time() + 1));
-                yield ct.time();
+                tables.put(def.id(), new Table(def, time));
             }
             case LogRecord.DropTable dt -> {
                 catalog = catalog.withoutTable(dt.tableId());
                 tables.remove(dt.tableId());
-                yield dt.time();
             }
             case LogRecord.TableWrite tw -> {
                 Map<Long, Changes> byTable = new HashMap<>();
@@ -118,10 +119,9 @@ public final class Coordinator implements AutoCloseable {
                 }
                 // Every table is complete through this time, written or not.
                 for (Table t : tables.values()) t.advanceUpper(tw.time() + 1);
-                yield tw.time();
             }
             default -> throw new IllegalStateException("unexpected log record " + record);
-        };
+        }
     }
 
     public Catalog catalog() { return catalog; }
@@ -165,7 +165,7 @@ public final class Coordinator implements AutoCloseable {
                 throw new SqlException(SqlState.DUPLICATE_TABLE, "relation \"" + name + "\" already exists");
             }
             TableDef def = new TableDef(catalog.nextId(), name, columns);
-            submit(ts -> new LogRecord.CreateTable(ts, def));
+            submit(ts -> new LogRecord.CreateTable(def));
             return Optional.of(def);
         } finally {
             writeLock.unlock();
@@ -185,7 +185,7 @@ public final class Coordinator implements AutoCloseable {
             if (!missing.isEmpty() && !ifExists) {
                 throw new SqlException(SqlState.UNDEFINED_TABLE, "table \"" + missing.get(0) + "\" does not exist");
             }
-            for (TableDef def : defs) submit(ts -> new LogRecord.DropTable(ts, def.id()));
+            for (TableDef def : defs) submit(ts -> new LogRecord.DropTable(def.id()));
             return missing;
         } finally {
             writeLock.unlock();
@@ -242,7 +242,7 @@ public final class Coordinator implements AutoCloseable {
         while (!pending.isEmpty() && pending.peekFirst().durable().isDone()) {
             Pending head = pending.pollFirst();
             if (head.durable().isCompletedExceptionally()) continue;
-            applyRecord(head.record());
+            applyRecord(head.record(), head.time());
             oracle.applyWrite(head.time());
             any = true;
         }

@@ -17,7 +17,7 @@ import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.sql.Statement;
 import io.stillwater.engine.sql.StatementPlanner;
 import io.stillwater.engine.sql.parse.SqlSplitter;
-import io.stillwater.engine.storage.TableChange;
+import io.stillwater.engine.storage.LogRecord.TableChange;
 import io.stillwater.engine.types.Casts;
 import io.stillwater.engine.types.SqlType;
 import java.time.Instant;

@@ -1,6 +1,5 @@
 package io.stillwater.engine.table;
 
-import io.stillwater.engine.arrange.Batch;
 import io.stillwater.engine.arrange.KeyValUpdate;
 import io.stillwater.engine.arrange.ReadHold;
 import io.stillwater.engine.arrange.Spine;
@@ -24,9 +23,11 @@ public final class Table {
     private final TableDef def;
     private final Spine spine;
 
-    public Table(TableDef def, long initialUpper) {
+    /** An empty table created at {@code createdAt}: readable (empty) from that time on. */
+    public Table(TableDef def, long createdAt) {
         this.def = def;
-        this.spine = new Spine(initialUpper);
+        this.spine = new Spine(createdAt);
+        spine.advanceUpper(createdAt + 1);
     }
 
     public TableDef def() { return def; }
@@ -37,8 +38,7 @@ public final class Table {
         for (int i = 0; i < changes.size(); i++) {
             updates.add(new KeyValUpdate(changes.row(i), Row.EMPTY, time, changes.diff(i)));
         }
-        long lower = spine.upper();
-        spine.insert(Batch.build(updates, lower, time + 1));
+        spine.insert(updates, time + 1);
         // Writes only ever read at the newest time, so history below it can consolidate.
         spine.setLogicalCompaction(time);
     }
@@ -57,7 +57,7 @@ public final class Table {
     /** The table's rows at {@code asOf} (consolidated, positive diffs). Any thread. */
     public Changes read(long asOf) {
         TraceSnapshot snap = spine.snapshot();
-        Changes out = new Changes(Math.max(16, (int) Math.min(Integer.MAX_VALUE, snap.size())));
+        Changes out = new Changes((int) Math.min(1 << 20, Math.max(16, snap.updateCount())));
         snap.forEachAt(asOf, (key, val, diff) -> out.add(key, diff));
         return out;
     }

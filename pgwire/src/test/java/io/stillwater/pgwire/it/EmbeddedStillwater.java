@@ -34,7 +34,7 @@ public final class EmbeddedStillwater implements AutoCloseable {
 
     private void start() {
         engine = Engine.open(new EngineConfig(dataDir, true, 1));
-        server = PgServer.start(engine, "127.0.0.1", 0);
+        server = new PgServer(engine::connect).start("127.0.0.1", 0);
     }
 
     /** Stops server and engine cleanly and starts them again on the same data directory. */
