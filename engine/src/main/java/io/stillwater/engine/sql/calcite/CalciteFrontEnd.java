@@ -149,7 +149,7 @@ public final class CalciteFrontEnd {
     public Statement plan(String sql, List<SqlType> paramHints, CatalogView catalog) {
         try {
             SqlNode node = parse(sql);
-            Ctx ctx = new Ctx(paramHints, catalog);
+            Ctx ctx = new Ctx(sql, paramHints, catalog);
             return switch (node.getKind()) {
                 case INSERT -> insert((SqlInsert) node, ctx);
                 case UPDATE -> update((SqlUpdate) node, ctx);
@@ -157,7 +157,7 @@ public final class CalciteFrontEnd {
                 default -> {
                     if (!node.isA(SqlKind.QUERY)) {
                         throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
-                                node.getKind().sql + " statements are not supported");
+                                node.getKind().name().replace('_', ' ') + " statements are not supported here");
                     }
                     Planned p = planQuery(node, ctx);
                     yield new Statement.Query(p.plan, p.paramTypes);
@@ -183,7 +183,10 @@ public final class CalciteFrontEnd {
         final CatalogView catalog;
         final CalciteCatalogReader reader;
 
-        Ctx(List<SqlType> hints, CatalogView catalog) {
+        final String sql;
+
+        Ctx(String sql, List<SqlType> hints, CatalogView catalog) {
+            this.sql = sql;
             this.hints = hints == null ? List.of() : hints;
             this.catalog = catalog;
             CalciteSchema root = CalciteSchema.createRootSchema(false, false, "", new CatalogSchema(catalog));
@@ -221,7 +224,7 @@ public final class CalciteFrontEnd {
     // ---------------------------------------------------------------- queries
 
     private Planned planQuery(SqlNode query, Ctx ctx) {
-        PgSqlRewriter rewriter = new PgSqlRewriter(
+        PgSqlRewriter rewriter = new PgSqlRewriter(ctx.sql,
                 i -> ctx.hint(i) == null ? null : spec(ctx.hint(i)),
                 i -> spec(ctx.fallback(i)));
         SqlNode rewritten = query.accept(rewriter);

@@ -20,6 +20,7 @@ import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -51,7 +52,10 @@ final class PgSqlRewriter extends SqlShuttle {
     final List<SqlDynamicParam> params = new ArrayList<>();
     int maxParamIndex = -1;
 
-    PgSqlRewriter(IntFunction<SqlDataTypeSpec> hintSpec, IntFunction<SqlDataTypeSpec> fallbackSpec) {
+    private final String sql;
+
+    PgSqlRewriter(String sql, IntFunction<SqlDataTypeSpec> hintSpec, IntFunction<SqlDataTypeSpec> fallbackSpec) {
+        this.sql = sql;
         this.hintSpec = hintSpec;
         this.fallbackSpec = fallbackSpec;
     }
@@ -98,6 +102,10 @@ final class PgSqlRewriter extends SqlShuttle {
 
     @Override
     public SqlNode visit(SqlCall call) {
+        if (call instanceof SqlBasicCall cast && cast.getOperator() == SqlLibraryOperators.INFIX_CAST) {
+            SqlNode fixed = bindCastTightly(cast);
+            if (fixed != cast) return fixed.accept(this);
+        }
         if (call instanceof SqlSelect select) {
             rewriteSelect(select);
         } else if (call instanceof SqlBasicCall basic && REBIND.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
@@ -114,6 +122,62 @@ final class PgSqlRewriter extends SqlShuttle {
         return super.visit(call);
     }
 
+    /**
+     * Babel applies {@code ::} to the whole operator expression on its left ({@code 1 + 2::int}
+     * becomes {@code (1 + 2)::int}); in PostgreSQL {@code ::} binds tighter than any operator.
+     * Pushes the cast down to the last operand unless the text shows the left side was
+     * parenthesized.
+     */
+    private SqlNode bindCastTightly(SqlBasicCall cast) {
+        if (!(cast.operand(0) instanceof SqlBasicCall op) || !isOperatorCall(op)) return cast;
+        int castAt = castOperatorOffset(cast);
+        if (castAt < 0) return cast;
+        int parenStart = -1;
+        int i = castAt - 1;
+        while (i >= 0 && Character.isWhitespace(sql.charAt(i))) i--;
+        if (i >= 0 && sql.charAt(i) == ')') parenStart = matchingParen(i);
+        int opStart = offset(op.getParserPosition().getLineNum(), op.getParserPosition().getColumnNum());
+        if (parenStart >= 0 && opStart >= parenStart) return cast; // (a + b)::t
+        int last = op.operandCount() - 1;
+        SqlBasicCall inner = (SqlBasicCall) SqlLibraryOperators.INFIX_CAST.createCall(cast.getParserPosition(),
+                op.operand(last), cast.operand(1));
+        op.setOperand(last, bindCastTightly(inner));
+        return op;
+    }
+
+    private static boolean isOperatorCall(SqlBasicCall c) {
+        var op = c.getOperator();
+        return op instanceof org.apache.calcite.sql.SqlBinaryOperator
+                || op instanceof org.apache.calcite.sql.SqlPrefixOperator
+                || op instanceof org.apache.calcite.sql.fun.SqlBetweenOperator
+                || op instanceof org.apache.calcite.sql.fun.SqlLikeOperator;
+    }
+
+    /** 0-based offset of the {@code ::} before the cast's type, or -1. */
+    private int castOperatorOffset(SqlBasicCall cast) {
+        SqlParserPos typePos = cast.operand(1).getParserPosition();
+        int i = offset(typePos.getLineNum(), typePos.getColumnNum()) - 1;
+        while (i >= 0 && i < sql.length() && Character.isWhitespace(sql.charAt(i))) i--;
+        if (i >= 1 && i < sql.length() && sql.charAt(i) == ':' && sql.charAt(i - 1) == ':') return i - 1;
+        return -1;
+    }
+
+    private int matchingParen(int close) {
+        int depth = 0;
+        for (int i = close; i >= 0; i--) {
+            char c = sql.charAt(i);
+            if (c == ')') depth++;
+            else if (c == '(' && --depth == 0) return i;
+        }
+        return -1;
+    }
+
+    /** 0-based offset of a 1-based line and column. */
+    private int offset(int line, int col) {
+        if (line <= 0) return -1;
+        return CalciteErrors.offset(sql, line, col) - 1;
+    }
+
     private void rewriteSelect(SqlSelect select) {
         if (select.getFrom() != null) select.setFrom(fixFromItem(select.getFrom()));
         SqlNodeList items = select.getSelectList();
@@ -121,6 +185,9 @@ final class PgSqlRewriter extends SqlShuttle {
         Map<String, Integer> seen = new HashMap<>();
         List<SqlNode> out = new ArrayList<>(items.size());
         for (SqlNode item : items) {
+            if (item instanceof SqlBasicCall c && c.getOperator() == SqlLibraryOperators.INFIX_CAST) {
+                item = bindCastTightly(c);
+            }
             String bareName = paramIndex(item) >= 0 ? "?column?" : null;
             item = typedIfBareParam(item);
             if (item instanceof SqlIdentifier id && id.isStar()) {

@@ -109,6 +109,7 @@ final class RexToExpr {
         BY_NAME.put("BITXOR", Func.BIT_XOR);
         BY_NAME.put("BITNOT", Func.BIT_NOT);
         BY_NAME.put("~", Func.REGEXP_MATCH_OP);
+        BY_KIND.put(SqlKind.POSIX_REGEX_CASE_SENSITIVE, Func.REGEXP_MATCH_OP);
         BY_NAME.put("POSIX REGEX (CASE SENSITIVE)", Func.REGEXP_MATCH_OP);
         BY_NAME.put("CURRENT_TIMESTAMP", Func.CURRENT_TIMESTAMP);
         BY_NAME.put("LOCALTIMESTAMP", Func.LOCALTIMESTAMP);
@@ -150,6 +151,7 @@ final class RexToExpr {
     }
 
     private Expr call(RexCall call, List<SqlType> input) {
+        if (call instanceof org.apache.calcite.rex.RexOver) throw unsupported("window functions");
         SqlKind kind = call.getKind();
         SqlType type = TypeMapping.fromRel(call.getType());
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
