@@ -1,0 +1,50 @@
+package io.stillwater.engine.sql;
+
+import io.stillwater.engine.sql.calcite.CalciteFrontEnd;
+import io.stillwater.engine.types.SqlType;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Turns SQL text into a {@link Statement}: utility statements (DDL, transaction control,
+ * SET/SHOW/RESET) through the utility parser, everything else (SELECT, VALUES, WITH,
+ * INSERT, UPDATE, DELETE) through Calcite.
+ *
+ * <p>Thread-safety: the Calcite configuration is immutable and built once per instance,
+ * and each call plans with its own per-statement objects, so an instance may be shared;
+ * one per session is the intended use. Every failure is an
+ * {@link io.stillwater.engine.error.SqlException} with a PostgreSQL SQLSTATE.
+ */
+public final class StatementPlanner {
+    private final Function<String, Optional<Statement>> utilityParser;
+    private final CalciteFrontEnd calcite = new CalciteFrontEnd();
+
+    /** @param utilityParser returns the statement if it is a utility statement, else empty. */
+    public StatementPlanner(Function<String, Optional<Statement>> utilityParser) {
+        this.utilityParser = utilityParser;
+    }
+
+    /**
+     * Plans one statement (no trailing statements).
+     *
+     * @param paramHints the client's types for {@code $1..$n} (null or UNKNOWN entries mean
+     *     "infer"); parameters no hint and no context determine are text
+     */
+    public Statement plan(String sql, List<SqlType> paramHints, CatalogView catalog) {
+        Optional<Statement> utility = utilityParser.apply(sql);
+        if (utility.isPresent()) return utility.get();
+        if (isBlank(sql)) return new Statement.Empty();
+        return calcite.plan(stripTrailingSemicolons(sql), paramHints, catalog);
+    }
+
+    private static boolean isBlank(String sql) {
+        return stripTrailingSemicolons(sql).isBlank();
+    }
+
+    private static String stripTrailingSemicolons(String sql) {
+        int end = sql.length();
+        while (end > 0 && (Character.isWhitespace(sql.charAt(end - 1)) || sql.charAt(end - 1) == ';')) end--;
+        return sql.substring(0, end);
+    }
+}

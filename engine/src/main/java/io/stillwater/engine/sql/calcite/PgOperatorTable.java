@@ -1,0 +1,208 @@
+package io.stillwater.engine.sql.calcite;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlCallBinding;
+import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlOperatorBinding;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlSyntax;
+import org.apache.calcite.sql.SqlTableFunction;
+import org.apache.calcite.sql.fun.SqlLibrary;
+import org.apache.calcite.sql.fun.SqlLibraryOperatorTableFactory;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlOperandTypeChecker;
+import org.apache.calcite.sql.type.SqlOperandTypeInference;
+import org.apache.calcite.sql.type.SqlReturnTypeInference;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeTransforms;
+import org.apache.calcite.sql.util.ListSqlOperatorTable;
+import org.apache.calcite.sql.util.SqlOperatorTables;
+import org.apache.calcite.sql.validate.SqlNameMatcher;
+import org.apache.calcite.sql.validate.SqlNameMatchers;
+
+/**
+ * The operators the validator knows: our PostgreSQL definitions first, then Calcite's
+ * PostgreSQL library, then the SQL standard ones. Function names are matched
+ * case-insensitively (identifiers are folded to lower case, Calcite's tables are upper case).
+ * Immutable and shared.
+ */
+final class PgOperatorTable {
+    private PgOperatorTable() {}
+
+    private static final java.util.Set<String> OWN_NAMES = new java.util.HashSet<>();
+    private static final java.util.Set<SqlOperator> OWN_NAMES_OPS =
+            java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+    private static final List<SqlOperator> OWN = ownFunctions();
+
+    static SqlOperatorTable create() {
+        ListSqlOperatorTable own = new ListSqlOperatorTable();
+        for (SqlOperator op : OWN) own.add(op);
+        SqlOperatorTable chained = SqlOperatorTables.chain(own,
+                SqlLibraryOperatorTableFactory.INSTANCE.getOperatorTable(SqlLibrary.STANDARD, SqlLibrary.POSTGRESQL));
+        return new CaseInsensitive(chained);
+    }
+
+    private record CaseInsensitive(SqlOperatorTable delegate) implements SqlOperatorTable {
+        private static final SqlNameMatcher INSENSITIVE = SqlNameMatchers.withCaseSensitive(false);
+
+        @Override
+        public void lookupOperatorOverloads(SqlIdentifier opName, SqlFunctionCategory category, SqlSyntax syntax,
+                                            List<SqlOperator> operatorList, SqlNameMatcher nameMatcher) {
+            List<SqlOperator> found = new ArrayList<>();
+            delegate.lookupOperatorOverloads(opName, category, syntax, found, INSENSITIVE);
+            // Our own definitions shadow library ones of the same name.
+            if (found.stream().anyMatch(OWN_NAMES_OPS::contains)) found.removeIf(op -> !OWN_NAMES_OPS.contains(op));
+            operatorList.addAll(found);
+        }
+
+        @Override
+        public List<SqlOperator> getOperatorList() { return delegate.getOperatorList(); }
+    }
+
+
+    /** Our definition of a function by upper-case name, or null. */
+    static SqlOperator own(String upperName) {
+        for (SqlOperator op : OWN_NAMES_OPS) if (op.getName().equals(upperName)) return op;
+        return null;
+    }
+
+    private static SqlReturnTypeInference nullable(SqlTypeName t) {
+        return ReturnTypes.explicit(t).andThen(SqlTypeTransforms.TO_NULLABLE);
+    }
+
+    /** Parameters of unknown type take the declared types of the positions they fill. */
+    private static SqlOperandTypeInference declared(SqlTypeName... types) {
+        return (SqlCallBinding binding, RelDataType returnType, RelDataType[] operandTypes) -> {
+            RelDataTypeFactory f = binding.getTypeFactory();
+            for (int i = 0; i < operandTypes.length; i++) {
+                SqlTypeName t = types.length == 0 ? SqlTypeName.VARCHAR : types[Math.min(i, types.length - 1)];
+                operandTypes[i] = f.createTypeWithNullability(f.createSqlType(t), true);
+            }
+        };
+    }
+
+    private static SqlFunction fn(String name, SqlReturnTypeInference ret, SqlOperandTypeInference infer,
+                                  SqlOperandTypeChecker check) {
+        SqlFunction f = new SqlFunction(name, SqlKind.OTHER_FUNCTION, ret, infer, check,
+                SqlFunctionCategory.USER_DEFINED_FUNCTION);
+        OWN_NAMES.add(name);
+        OWN_NAMES_OPS.add(f);
+        return f;
+    }
+
+    private static List<SqlOperator> ownFunctions() {
+        List<SqlOperator> ops = new ArrayList<>();
+        ops.add(new GenerateSeries());
+        OWN_NAMES.add("GENERATE_SERIES");
+        OWN_NAMES_OPS.add(ops.get(0));
+        ops.add(fn("DATE_TRUNC", ReturnTypes.ARG1_NULLABLE, declared(SqlTypeName.VARCHAR, SqlTypeName.TIMESTAMP),
+                OperandTypes.or(OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME),
+                        OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME_INTERVAL))));
+        ops.add(fn("NOW", ReturnTypes.explicit(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE), declared(), OperandTypes.NILADIC));
+        ops.add(fn("PG_TYPEOF", ReturnTypes.explicit(SqlTypeName.VARCHAR), declared(), OperandTypes.ANY));
+        ops.add(fn("BTRIM", nullable(SqlTypeName.VARCHAR), declared(),
+                OperandTypes.or(OperandTypes.STRING, OperandTypes.STRING_STRING)));
+        ops.add(fn("REVERSE", nullable(SqlTypeName.VARCHAR), declared(), OperandTypes.STRING));
+        ops.add(fn("TO_HEX", nullable(SqlTypeName.VARCHAR), declared(SqlTypeName.BIGINT), OperandTypes.INTEGER));
+        ops.add(fn("QUOTE_IDENT", nullable(SqlTypeName.VARCHAR), declared(), OperandTypes.STRING));
+        ops.add(fn("QUOTE_LITERAL", nullable(SqlTypeName.VARCHAR), declared(), OperandTypes.ANY));
+        ops.add(fn("VERSION", ReturnTypes.explicit(SqlTypeName.VARCHAR), declared(), OperandTypes.NILADIC));
+        ops.add(fn("CURRENT_DATABASE", ReturnTypes.explicit(SqlTypeName.VARCHAR), declared(), OperandTypes.NILADIC));
+        ops.add(fn("PI", ReturnTypes.explicit(SqlTypeName.DOUBLE), declared(), OperandTypes.NILADIC));
+        ops.add(fn("TRUNC", ReturnTypes.ARG0_NULLABLE, declared(SqlTypeName.DOUBLE, SqlTypeName.INTEGER),
+                OperandTypes.or(OperandTypes.NUMERIC, OperandTypes.NUMERIC_INTEGER)));
+        ops.add(fn("INITCAP", nullable(SqlTypeName.VARCHAR), declared(), OperandTypes.STRING));
+        ops.add(fn("ENCODE", nullable(SqlTypeName.VARCHAR), declared(SqlTypeName.VARBINARY, SqlTypeName.VARCHAR),
+                OperandTypes.family(SqlTypeFamily.BINARY, SqlTypeFamily.CHARACTER)));
+        ops.add(fn("DECODE", nullable(SqlTypeName.VARBINARY), declared(),
+                OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER)));
+        ops.add(fn("GET_BYTE", nullable(SqlTypeName.INTEGER), declared(SqlTypeName.VARBINARY, SqlTypeName.INTEGER),
+                OperandTypes.family(SqlTypeFamily.BINARY, SqlTypeFamily.INTEGER)));
+        ops.add(fn("MAKE_DATE", nullable(SqlTypeName.DATE), declared(SqlTypeName.INTEGER),
+                OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER)));
+        ops.add(fn("MAKE_TIMESTAMP", nullable(SqlTypeName.TIMESTAMP),
+                declared(SqlTypeName.INTEGER, SqlTypeName.INTEGER, SqlTypeName.INTEGER, SqlTypeName.INTEGER,
+                        SqlTypeName.INTEGER, SqlTypeName.DOUBLE),
+                OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER,
+                        SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER, SqlTypeFamily.NUMERIC)));
+        for (String j : List.of("JUSTIFY_DAYS", "JUSTIFY_HOURS", "JUSTIFY_INTERVAL")) {
+            ops.add(fn(j, ReturnTypes.ARG0_NULLABLE, declared(), OperandTypes.family(SqlTypeFamily.DATETIME_INTERVAL)));
+        }
+        ops.add(fn("STRPOS", nullable(SqlTypeName.INTEGER), declared(), OperandTypes.STRING_STRING));
+        ops.add(fn("LENGTH", nullable(SqlTypeName.INTEGER), declared(), OperandTypes.STRING));
+        ops.add(fn("SPLIT_PART", nullable(SqlTypeName.VARCHAR), declared(SqlTypeName.VARCHAR, SqlTypeName.VARCHAR,
+                SqlTypeName.INTEGER), OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER,
+                SqlTypeFamily.INTEGER)));
+        ops.add(fn("DATE_PART", nullable(SqlTypeName.DOUBLE), declared(SqlTypeName.VARCHAR, SqlTypeName.TIMESTAMP),
+                OperandTypes.or(OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME),
+                        OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME_INTERVAL))));
+        return ops;
+    }
+
+    /**
+     * {@code generate_series(start, stop [, step])} in FROM: one column of the arguments'
+     * type (integer, bigint, numeric; timestamp with an interval step).
+     */
+    static final class GenerateSeries extends SqlFunction implements SqlTableFunction {
+        GenerateSeries() {
+            super("GENERATE_SERIES", SqlKind.OTHER_FUNCTION, ReturnTypes.CURSOR, InferFirstKnown.INSTANCE,
+                    OperandTypes.or(
+                            OperandTypes.family(SqlTypeFamily.EXACT_NUMERIC, SqlTypeFamily.EXACT_NUMERIC),
+                            OperandTypes.family(SqlTypeFamily.EXACT_NUMERIC, SqlTypeFamily.EXACT_NUMERIC,
+                                    SqlTypeFamily.EXACT_NUMERIC),
+                            OperandTypes.family(SqlTypeFamily.TIMESTAMP, SqlTypeFamily.TIMESTAMP,
+                                    SqlTypeFamily.DATETIME_INTERVAL)),
+                    SqlFunctionCategory.USER_DEFINED_TABLE_FUNCTION);
+        }
+
+        @Override
+        public SqlReturnTypeInference getRowTypeInference() {
+            return (SqlOperatorBinding b) -> {
+                RelDataTypeFactory f = b.getTypeFactory();
+                RelDataType t = b.getOperandType(0);
+                if (t.getSqlTypeName() != SqlTypeName.TIMESTAMP) {
+                    RelDataType lr = f.leastRestrictive(List.of(b.getOperandType(0), b.getOperandType(1)));
+                    if (lr != null) t = lr;
+                    if (b.getOperandCount() > 2) {
+                        RelDataType l3 = f.leastRestrictive(List.of(t, b.getOperandType(2)));
+                        if (l3 != null) t = l3;
+                    }
+                    if (t.getSqlTypeName() == SqlTypeName.DECIMAL) t = PgTypeSystem.unconstrainedNumeric(f);
+                }
+                return f.builder().add("generate_series", f.createTypeWithNullability(t, false)).build();
+            };
+        }
+    }
+
+    /** Unknown-typed arguments (parameters) take the type of the first known argument, else integer. */
+    enum InferFirstKnown implements SqlOperandTypeInference {
+        INSTANCE;
+
+        @Override
+        public void inferOperandTypes(SqlCallBinding binding, RelDataType returnType, RelDataType[] operandTypes) {
+            RelDataType known = null;
+            for (var op : binding.operands()) {
+                RelDataType t = binding.getValidator().deriveType(binding.getScope(), op);
+                if (t.getSqlTypeName() != SqlTypeName.NULL && t.getSqlTypeName() != SqlTypeName.UNKNOWN) {
+                    known = t;
+                    break;
+                }
+            }
+            if (known == null) known = binding.getTypeFactory().createSqlType(SqlTypeName.INTEGER);
+            java.util.Arrays.fill(operandTypes, known);
+        }
+    }
+
+    static final SqlOperator CAST = SqlStdOperatorTable.CAST;
+}

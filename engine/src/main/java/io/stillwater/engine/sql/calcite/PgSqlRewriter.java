@@ -1,0 +1,338 @@
+package io.stillwater.engine.sql.calcite;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.IntFunction;
+import java.util.regex.Pattern;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.fun.SqlLibraryOperators;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.util.SqlShuttle;
+
+/**
+ * Rewrites a parsed statement into the form the validator understands with PostgreSQL
+ * meaning. Not thread-safe; one per statement.
+ * <ul>
+ *   <li>{@code $n} (parsed by Babel as an identifier) becomes a dynamic parameter with index
+ *       n-1; a parameter with a client type hint is wrapped in a CAST to that type, and a
+ *       parameter with no context at all (a bare select item) in a CAST to its fallback type.
+ *   <li>Select items without an alias get PostgreSQL's default column name ({@code ?column?},
+ *       the function name, the column name). Duplicate names within one select list get a
+ *       {@code \0n} suffix that {@link #displayName} strips, so the validator sees unique names.
+ *   <li>{@code generate_series(...) [AS] g} gets the column name {@code g} (or
+ *       {@code generate_series}); {@code (VALUES ...) v} gets columns {@code column1..n}.
+ * </ul>
+ */
+final class PgSqlRewriter extends SqlShuttle {
+    private static final Pattern PARAM = Pattern.compile("\\$([0-9]+)");
+    static final char UNIQUIFIER = '\0';
+    private static final java.util.Set<String> REBIND = java.util.Set.of("DATE_TRUNC", "DATE_PART", "LENGTH", "STRPOS");
+
+    /** Type spec for a parameter's hint, or null when the client gave none. */
+    private final IntFunction<SqlDataTypeSpec> hintSpec;
+    /** Type spec for a parameter with no context and no hint (text). */
+    private final IntFunction<SqlDataTypeSpec> fallbackSpec;
+    final List<SqlDynamicParam> params = new ArrayList<>();
+    int maxParamIndex = -1;
+
+    private final String sql;
+
+    PgSqlRewriter(String sql, IntFunction<SqlDataTypeSpec> hintSpec, IntFunction<SqlDataTypeSpec> fallbackSpec) {
+        this.sql = sql;
+        this.hintSpec = hintSpec;
+        this.fallbackSpec = fallbackSpec;
+    }
+
+    static String displayName(String fieldName) {
+        int i = fieldName.indexOf(UNIQUIFIER);
+        return i < 0 ? fieldName : fieldName.substring(0, i);
+    }
+
+    static int paramIndex(SqlNode node) {
+        if (node instanceof SqlIdentifier id && id.isSimple()) {
+            var m = PARAM.matcher(id.getSimple());
+            if (m.matches()) return Integer.parseInt(m.group(1)) - 1;
+        }
+        return -1;
+    }
+
+    @Override
+    public SqlNode visit(SqlIdentifier id) {
+        int index = paramIndex(id);
+        if (index < 0) return id;
+        return param(index, id.getParserPosition(), false);
+    }
+
+    private SqlNode param(int index, SqlParserPos pos, boolean needsType) {
+        if (index < 0) {
+            throw new io.stillwater.engine.error.SqlException(io.stillwater.engine.error.SqlState.UNDEFINED_PARAMETER,
+                    "there is no parameter $0");
+        }
+        var p = new SqlDynamicParam(index, pos);
+        params.add(p);
+        maxParamIndex = Math.max(maxParamIndex, index);
+        SqlDataTypeSpec spec = hintSpec.apply(index);
+        if (spec == null && needsType) spec = fallbackSpec.apply(index);
+        if (spec == null) return p;
+        return SqlStdOperatorTable.CAST.createCall(pos, p, spec);
+    }
+
+    /** A bare {@code $n} where nothing gives it a type: cast to its hint or text. */
+    private SqlNode typedIfBareParam(SqlNode item) {
+        int index = paramIndex(item);
+        return index < 0 ? item : param(index, item.getParserPosition(), true);
+    }
+
+    @Override
+    public SqlNode visit(SqlCall call) {
+        if (call instanceof SqlBasicCall cast && cast.getOperator() == SqlLibraryOperators.INFIX_CAST) {
+            SqlNode fixed = bindCastTightly(cast);
+            if (fixed != cast) return fixed.accept(this);
+        }
+        if (call instanceof SqlSelect select) {
+            rewriteSelect(select);
+        } else if (call instanceof SqlBasicCall basic && REBIND.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
+            // The parser binds some names straight to Calcite's (non-PostgreSQL) definitions.
+            var own = PgOperatorTable.own(call.getOperator().getName().toUpperCase(Locale.ROOT));
+            if (own != null && own != call.getOperator()) basic.setOperator(own);
+        } else if (call.getKind() == SqlKind.VALUES) {
+            for (SqlNode row : call.getOperandList()) {
+                if (row instanceof SqlBasicCall r) {
+                    for (int i = 0; i < r.operandCount(); i++) r.setOperand(i, typedIfBareParam(r.operand(i)));
+                }
+            }
+        }
+        return super.visit(call);
+    }
+
+    /**
+     * Babel applies {@code ::} to the whole operator expression on its left ({@code 1 + 2::int}
+     * becomes {@code (1 + 2)::int}); in PostgreSQL {@code ::} binds tighter than any operator.
+     * Pushes the cast down to the last operand unless the text shows the left side was
+     * parenthesized.
+     */
+    private SqlNode bindCastTightly(SqlBasicCall cast) {
+        if (!(cast.operand(0) instanceof SqlBasicCall op) || !isOperatorCall(op)) return cast;
+        int castAt = castOperatorOffset(cast);
+        if (castAt < 0) return cast;
+        int parenStart = -1;
+        int i = castAt - 1;
+        while (i >= 0 && Character.isWhitespace(sql.charAt(i))) i--;
+        if (i >= 0 && sql.charAt(i) == ')') parenStart = matchingParen(i);
+        int opStart = offset(op.getParserPosition().getLineNum(), op.getParserPosition().getColumnNum());
+        if (parenStart >= 0 && opStart >= parenStart) return cast; // (a + b)::t
+        int last = op.operandCount() - 1;
+        SqlBasicCall inner = (SqlBasicCall) SqlLibraryOperators.INFIX_CAST.createCall(cast.getParserPosition(),
+                op.operand(last), cast.operand(1));
+        op.setOperand(last, bindCastTightly(inner));
+        return op;
+    }
+
+    private static boolean isOperatorCall(SqlBasicCall c) {
+        var op = c.getOperator();
+        return op instanceof org.apache.calcite.sql.SqlBinaryOperator
+                || op instanceof org.apache.calcite.sql.SqlPrefixOperator
+                || op instanceof org.apache.calcite.sql.fun.SqlBetweenOperator
+                || op instanceof org.apache.calcite.sql.fun.SqlLikeOperator;
+    }
+
+    /** 0-based offset of the {@code ::} before the cast's type, or -1. */
+    private int castOperatorOffset(SqlBasicCall cast) {
+        SqlParserPos typePos = cast.operand(1).getParserPosition();
+        int i = offset(typePos.getLineNum(), typePos.getColumnNum()) - 1;
+        while (i >= 0 && i < sql.length() && Character.isWhitespace(sql.charAt(i))) i--;
+        if (i >= 1 && i < sql.length() && sql.charAt(i) == ':' && sql.charAt(i - 1) == ':') return i - 1;
+        return -1;
+    }
+
+    private int matchingParen(int close) {
+        int depth = 0;
+        for (int i = close; i >= 0; i--) {
+            char c = sql.charAt(i);
+            if (c == ')') depth++;
+            else if (c == '(' && --depth == 0) return i;
+        }
+        return -1;
+    }
+
+    /** 0-based offset of a 1-based line and column. */
+    private int offset(int line, int col) {
+        if (line <= 0) return -1;
+        return CalciteErrors.offset(sql, line, col) - 1;
+    }
+
+    private void rewriteSelect(SqlSelect select) {
+        if (select.getFrom() != null) select.setFrom(fixFromItem(select.getFrom()));
+        SqlNodeList items = select.getSelectList();
+        if (items == null) return;
+        Map<String, Integer> seen = new HashMap<>();
+        List<SqlNode> out = new ArrayList<>(items.size());
+        for (SqlNode item : items) {
+            if (item instanceof SqlBasicCall c && c.getOperator() == SqlLibraryOperators.INFIX_CAST) {
+                item = bindCastTightly(c);
+            }
+            String bareName = paramIndex(item) >= 0 ? "?column?" : null;
+            item = typedIfBareParam(item);
+            if (item instanceof SqlIdentifier id && id.isStar()) {
+                out.add(item);
+                continue;
+            }
+            String name;
+            SqlNode expr = item;
+            if (item.getKind() == SqlKind.AS) {
+                SqlCall as = (SqlCall) item;
+                expr = typedIfBareParam(as.operand(0));
+                name = ((SqlIdentifier) as.operand(1)).getSimple();
+            } else {
+                name = bareName != null ? bareName : columnName(item);
+            }
+            int n = seen.merge(name, 1, Integer::sum);
+            String alias = n == 1 ? name : name + UNIQUIFIER + n;
+            if (item.getKind() == SqlKind.AS && n == 1) {
+                out.add(SqlStdOperatorTable.AS.createCall(item.getParserPosition(), expr, ((SqlCall) item).operand(1)));
+            } else {
+                out.add(SqlStdOperatorTable.AS.createCall(item.getParserPosition(), expr,
+                        new SqlIdentifier(alias, item.getParserPosition())));
+            }
+        }
+        select.setSelectList(new SqlNodeList(out, items.getParserPosition()));
+    }
+
+    private SqlNode fixFromItem(SqlNode from) {
+        if (from instanceof SqlJoin join) {
+            join.setLeft(fixFromItem(join.getLeft()));
+            join.setRight(fixFromItem(join.getRight()));
+            return join;
+        }
+        SqlParserPos pos = from.getParserPosition();
+        if (from.getKind() == SqlKind.AS) {
+            SqlCall as = (SqlCall) from;
+            SqlNode inner = as.operand(0);
+            if (as.operandCount() != 2) return from;
+            SqlIdentifier alias = as.operand(1);
+            if (isGenerateSeries(inner)) {
+                return SqlStdOperatorTable.AS.createCall(pos, inner, alias, new SqlIdentifier(alias.getSimple(), pos));
+            }
+            SqlNode values = inner;
+            if (values.getKind() == SqlKind.VALUES) {
+                int n = ((SqlCall) ((SqlCall) values).operand(0)).operandCount();
+                List<SqlNode> ops = new ArrayList<>();
+                ops.add(inner);
+                ops.add(alias);
+                for (int i = 1; i <= n; i++) ops.add(new SqlIdentifier("column" + i, pos));
+                return SqlStdOperatorTable.AS.createCall(pos, ops);
+            }
+            return from;
+        }
+        if (isGenerateSeries(from)) {
+            return SqlStdOperatorTable.AS.createCall(pos, from, new SqlIdentifier("generate_series", pos),
+                    new SqlIdentifier("generate_series", pos));
+        }
+        return from;
+    }
+
+    static boolean isGenerateSeries(SqlNode node) {
+        if (node.getKind() == SqlKind.COLLECTION_TABLE) node = ((SqlCall) node).operand(0);
+        return node instanceof SqlCall c && c.getOperator().getName().equalsIgnoreCase("generate_series");
+    }
+
+    /** PostgreSQL's FigureColname: the name a select item gets without AS. */
+    static String columnName(SqlNode node) {
+        switch (node.getKind()) {
+            case IDENTIFIER: {
+                SqlIdentifier id = (SqlIdentifier) node;
+                if (paramIndex(id) >= 0) return "?column?";
+                return id.names.get(id.names.size() - 1);
+            }
+            case CAST: {
+                SqlCall c = (SqlCall) node;
+                String inner = columnName(c.operand(0));
+                if (!inner.equals("?column?")) return inner;
+                if (c.operand(1) instanceof SqlDataTypeSpec spec) return pgTypeName(spec);
+                return "?column?";
+            }
+            case FILTER: case WITHIN_GROUP: case WITHIN_DISTINCT: case OVER:
+                return columnName(((SqlCall) node).operand(0));
+            case CASE: return "case";
+            case COALESCE: return "coalesce";
+            case NULLIF: return "nullif";
+            case EXISTS: return "exists";
+            case ARRAY_VALUE_CONSTRUCTOR: return "array";
+            case ROW: return "row";
+            case SCALAR_QUERY: return columnName(((SqlCall) node).operand(0));
+            case SELECT: {
+                SqlSelect s = (SqlSelect) node;
+                if (s.getSelectList() != null && s.getSelectList().size() == 1) {
+                    SqlNode item = s.getSelectList().get(0);
+                    if (item.getKind() == SqlKind.AS) {
+                        return displayName(((SqlIdentifier) ((SqlCall) item).operand(1)).getSimple());
+                    }
+                    return columnName(item);
+                }
+                return "?column?";
+            }
+            case LITERAL: {
+                SqlLiteral lit = (SqlLiteral) node;
+                if (lit.getTypeName() == SqlTypeName.BOOLEAN) return "bool";
+                if (lit.getTypeName().getFamily() == org.apache.calcite.sql.type.SqlTypeFamily.INTERVAL_DAY_TIME
+                        || lit.getTypeName().getFamily() == org.apache.calcite.sql.type.SqlTypeFamily.INTERVAL_YEAR_MONTH) {
+                    return "interval";
+                }
+                return "?column?";
+            }
+            default:
+                break;
+        }
+        if (node instanceof SqlCase) return "case";
+        if (node instanceof SqlCall c) {
+            var op = c.getOperator();
+            if (op instanceof SqlFunction || op.getKind() == SqlKind.OTHER_FUNCTION) {
+                return op.getName().toLowerCase(Locale.ROOT);
+            }
+            switch (op.getKind()) {
+                case EXTRACT: return "extract";
+                case POSITION: return "position";
+                case TRIM: return "btrim";
+                default: break;
+            }
+        }
+        return "?column?";
+    }
+
+    private static String pgTypeName(SqlDataTypeSpec spec) {
+        String n = spec.getTypeName().getSimple().toLowerCase(Locale.ROOT);
+        return switch (n) {
+            case "integer", "int", "int4" -> "int4";
+            case "bigint", "int8" -> "int8";
+            case "smallint", "int2" -> "int2";
+            case "double", "float8", "float" -> "float8";
+            case "real", "float4" -> "float4";
+            case "decimal", "numeric" -> "numeric";
+            case "boolean", "bool" -> "bool";
+            case "varchar", "character varying" -> "varchar";
+            case "char", "character", "bpchar" -> "bpchar";
+            case "timestamp" -> "timestamp";
+            case "timestamptz" -> "timestamptz";
+            case "text", "string" -> "text";
+            case "varbinary", "bytea" -> "bytea";
+            default -> n;
+        };
+    }
+}

@@ -1,0 +1,285 @@
+package io.stillwater.engine.sql.calcite;
+
+import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.error.SqlState;
+import io.stillwater.engine.expr.Expr;
+import io.stillwater.engine.expr.Func;
+import io.stillwater.engine.types.ByteString;
+import io.stillwater.engine.types.Interval;
+import io.stillwater.engine.types.SqlType;
+import io.stillwater.engine.types.TypeKind;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.DateString;
+import org.apache.calcite.util.TimeString;
+import org.apache.calcite.util.TimestampString;
+
+/**
+ * Translates Calcite row expressions into the engine's {@link Expr} over one input whose
+ * column types are known. Column references take the input's exact types; casts keep
+ * their type modifiers; every other computed expression is typed without modifiers.
+ */
+final class RexToExpr {
+    private final RexBuilder rexBuilder;
+    private final List<SqlType> paramTypes;
+
+    RexToExpr(RexBuilder rexBuilder, List<SqlType> paramTypes) {
+        this.rexBuilder = rexBuilder;
+        this.paramTypes = paramTypes;
+    }
+
+    private static final Map<SqlKind, Func> BY_KIND = new HashMap<>();
+    private static final Map<String, Func> BY_NAME = new HashMap<>();
+
+    static {
+        BY_KIND.put(SqlKind.PLUS, Func.PLUS);
+        BY_KIND.put(SqlKind.MINUS, Func.MINUS);
+        BY_KIND.put(SqlKind.TIMES, Func.TIMES);
+        BY_KIND.put(SqlKind.DIVIDE, Func.DIVIDE);
+        BY_KIND.put(SqlKind.MOD, Func.MOD);
+        BY_KIND.put(SqlKind.CHECKED_PLUS, Func.PLUS);
+        BY_KIND.put(SqlKind.CHECKED_MINUS, Func.MINUS);
+        BY_KIND.put(SqlKind.CHECKED_TIMES, Func.TIMES);
+        BY_KIND.put(SqlKind.CHECKED_DIVIDE, Func.DIVIDE);
+        BY_KIND.put(SqlKind.PLUS, Func.PLUS);
+        BY_KIND.put(SqlKind.MINUS_PREFIX, Func.NEGATE);
+        BY_KIND.put(SqlKind.CHECKED_MINUS_PREFIX, Func.NEGATE);
+        BY_KIND.put(SqlKind.EQUALS, Func.EQ);
+        BY_KIND.put(SqlKind.NOT_EQUALS, Func.NE);
+        BY_KIND.put(SqlKind.LESS_THAN, Func.LT);
+        BY_KIND.put(SqlKind.LESS_THAN_OR_EQUAL, Func.LE);
+        BY_KIND.put(SqlKind.GREATER_THAN, Func.GT);
+        BY_KIND.put(SqlKind.GREATER_THAN_OR_EQUAL, Func.GE);
+        BY_KIND.put(SqlKind.IS_DISTINCT_FROM, Func.IS_DISTINCT_FROM);
+        BY_KIND.put(SqlKind.IS_NOT_DISTINCT_FROM, Func.IS_NOT_DISTINCT_FROM);
+        BY_KIND.put(SqlKind.AND, Func.AND);
+        BY_KIND.put(SqlKind.OR, Func.OR);
+        BY_KIND.put(SqlKind.NOT, Func.NOT);
+        BY_KIND.put(SqlKind.IS_NULL, Func.IS_NULL);
+        BY_KIND.put(SqlKind.IS_NOT_NULL, Func.IS_NOT_NULL);
+        BY_KIND.put(SqlKind.IS_TRUE, Func.IS_TRUE);
+        BY_KIND.put(SqlKind.IS_NOT_TRUE, Func.IS_NOT_TRUE);
+        BY_KIND.put(SqlKind.IS_FALSE, Func.IS_FALSE);
+        BY_KIND.put(SqlKind.IS_NOT_FALSE, Func.IS_NOT_FALSE);
+        BY_KIND.put(SqlKind.COALESCE, Func.COALESCE);
+        BY_KIND.put(SqlKind.NULLIF, Func.NULLIF);
+        BY_KIND.put(SqlKind.GREATEST, Func.GREATEST);
+        BY_KIND.put(SqlKind.LEAST, Func.LEAST);
+        BY_KIND.put(SqlKind.GREATEST_PG, Func.GREATEST);
+        BY_KIND.put(SqlKind.LEAST_PG, Func.LEAST);
+        BY_KIND.put(SqlKind.IN, Func.IN);
+        BY_KIND.put(SqlKind.CURRENT_VALUE, null);
+
+        for (Func f : Func.values()) BY_NAME.put(f.name(), f);
+        BY_NAME.put("||", Func.CONCAT_OP);
+        BY_NAME.put("LENGTH", Func.CHAR_LENGTH);
+        BY_NAME.put("CHARACTER_LENGTH", Func.CHAR_LENGTH);
+        BY_NAME.put("CEILING", Func.CEIL);
+        BY_NAME.put("TRUNCATE", Func.TRUNC);
+        BY_NAME.put("SUBSTR", Func.SUBSTRING);
+        BY_NAME.put("LOG10", Func.LOG10);
+        BY_NAME.put("POW", Func.POWER);
+        BY_NAME.put("CONCAT", Func.CONCAT);
+        BY_NAME.put("NOT LIKE", Func.NOT_LIKE);
+        BY_NAME.put("NOT ILIKE", Func.NOT_ILIKE);
+        BY_NAME.put("SIMILAR TO", Func.SIMILAR_TO);
+        BY_NAME.put("TRANSLATE3", Func.TRANSLATE);
+        BY_NAME.put("BITAND", Func.BIT_AND);
+        BY_NAME.put("BITOR", Func.BIT_OR);
+        BY_NAME.put("BITXOR", Func.BIT_XOR);
+        BY_NAME.put("BITNOT", Func.BIT_NOT);
+        BY_NAME.put("~", Func.REGEXP_MATCH_OP);
+        BY_KIND.put(SqlKind.POSIX_REGEX_CASE_SENSITIVE, Func.REGEXP_MATCH_OP);
+        BY_NAME.put("POSIX REGEX (CASE SENSITIVE)", Func.REGEXP_MATCH_OP);
+        BY_NAME.put("CURRENT_TIMESTAMP", Func.CURRENT_TIMESTAMP);
+        BY_NAME.put("LOCALTIMESTAMP", Func.LOCALTIMESTAMP);
+        BY_NAME.put("USER", Func.CURRENT_USER);
+        BY_NAME.put("SESSION_USER", Func.CURRENT_USER);
+    }
+
+    Expr translate(RexNode node, List<SqlType> input) {
+        switch (node) {
+            case RexInputRef ref -> {
+                return new Expr.Column(ref.getIndex(), input.get(ref.getIndex()));
+            }
+            case RexLiteral lit -> {
+                return literal(lit, TypeMapping.fromRel(lit.getType()));
+            }
+            case RexDynamicParam p -> {
+                SqlType declared = paramTypes.get(p.getIndex());
+                Expr param = new Expr.Param(p.getIndex(), declared);
+                SqlType want = TypeMapping.fromRel(p.getType(), true);
+                return sameType(declared, want) ? param : new Expr.Cast(param, want);
+            }
+            case RexCall call -> {
+                return call(call, input);
+            }
+            default -> throw unsupported("expression " + node.getKind().lowerName);
+        }
+    }
+
+    List<Expr> translateAll(List<RexNode> nodes, List<SqlType> input) {
+        List<Expr> out = new ArrayList<>(nodes.size());
+        for (RexNode n : nodes) out.add(translate(n, input));
+        return out;
+    }
+
+    static boolean sameType(SqlType a, SqlType b) {
+        if (a.equals(b)) return true;
+        return TypeMapping.isStringKind(a.kind()) && b.kind() == TypeKind.TEXT && b.precision() == SqlType.UNSPECIFIED
+                && a.kind() != TypeKind.CHAR;
+    }
+
+    private Expr call(RexCall call, List<SqlType> input) {
+        if (call instanceof org.apache.calcite.rex.RexOver) throw unsupported("window functions");
+        SqlKind kind = call.getKind();
+        SqlType type = TypeMapping.fromRel(call.getType());
+        String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+        switch (kind) {
+            case SEARCH:
+                return translate(RexUtil.expandSearch(rexBuilder, null, call), input);
+            case CAST:
+            case SAFE_CAST: {
+                Expr in = translate(call.getOperands().get(0), input);
+                SqlType target = TypeMapping.fromRel(call.getType(), true);
+                if (in.type().equals(target)) return in;
+                if (in instanceof Expr.Literal l && l.value() == null) return new Expr.Literal(null, target);
+                return new Expr.Cast(in, target);
+            }
+            case CASE: {
+                List<RexNode> ops = call.getOperands();
+                List<Expr> conds = new ArrayList<>();
+                List<Expr> results = new ArrayList<>();
+                int i = 0;
+                for (; i + 1 < ops.size(); i += 2) {
+                    conds.add(translate(ops.get(i), input));
+                    results.add(translate(ops.get(i + 1), input));
+                }
+                Expr otherwise = i < ops.size() ? translate(ops.get(i), input) : null;
+                return new Expr.Case(conds, results, otherwise, type);
+            }
+            case EXTRACT: {
+                // EXTRACT(flag FROM source) and DATE_PART('field', source)
+                RexNode first = call.getOperands().get(0);
+                Expr field = first instanceof RexLiteral l && l.getTypeName() == SqlTypeName.SYMBOL
+                        ? new Expr.Literal(String.valueOf(l.getValue()).toLowerCase(Locale.ROOT), SqlType.TEXT)
+                        : translate(first, input);
+                Func f = name.equals("DATE_PART") ? Func.DATE_PART : Func.EXTRACT;
+                return new Expr.Call(f, List.of(field, translate(call.getOperands().get(1), input)), type);
+            }
+            case TRIM: {
+                // TRIM(flag, chars, string)
+                var ops = call.getOperands();
+                String flag = String.valueOf(((RexLiteral) ops.get(0)).getValue()).toUpperCase(Locale.ROOT);
+                Func f = switch (flag) {
+                    case "LEADING" -> Func.LTRIM;
+                    case "TRAILING" -> Func.RTRIM;
+                    default -> Func.BTRIM;
+                };
+                return new Expr.Call(f, List.of(translate(ops.get(2), input), translate(ops.get(1), input)), type);
+            }
+            case LIKE: {
+                boolean negated = name.startsWith("NOT");
+                boolean ilike = name.contains("ILIKE");
+                Func f = ilike ? (negated ? Func.NOT_ILIKE : Func.ILIKE) : (negated ? Func.NOT_LIKE : Func.LIKE);
+                return new Expr.Call(f, translateAll(call.getOperands(), input), type);
+            }
+            case SIMILAR: {
+                Expr e = new Expr.Call(Func.SIMILAR_TO, translateAll(call.getOperands(), input), type);
+                return name.startsWith("NOT") ? new Expr.Call(Func.NOT, List.of(e), type) : e;
+            }
+            case POSITION: {
+                var args = translateAll(call.getOperands(), input);
+                if (name.equals("STRPOS")) return new Expr.Call(Func.STRPOS, args, type);
+                return new Expr.Call(Func.POSITION, args, type);
+            }
+            default:
+                break;
+        }
+        if (name.equals("PG_TYPEOF")) {
+            Expr arg = translate(call.getOperands().get(0), input);
+            return new Expr.Literal(arg.type().displayName(), SqlType.TEXT);
+        }
+        Func f = BY_NAME.get(name);
+        if (f == null) f = BY_KIND.get(kind);
+        if (f == null) {
+            throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
+                    "function " + call.getOperator().getName().toLowerCase(Locale.ROOT) + " is not supported");
+        }
+        if (f == Func.IN) {
+            // x IN (list) is kept as a call; Calcite gives it as IN(x, list...) only in some forms
+            return new Expr.Call(f, translateAll(call.getOperands(), input), type);
+        }
+        return new Expr.Call(f, translateAll(call.getOperands(), input), type);
+    }
+
+    /** Converts a Calcite literal to the Java class {@link TypeKind} prescribes for {@code type}. */
+    static Expr.Literal literal(RexLiteral lit, SqlType type) {
+        if (lit.isNull()) return new Expr.Literal(null, type);
+        SqlTypeName tn = lit.getTypeName();
+        Object v;
+        switch (type.kind()) {
+            case BOOLEAN -> v = lit.getValueAs(Boolean.class);
+            case SMALLINT -> v = lit.getValueAs(BigDecimal.class).shortValueExact();
+            case INTEGER -> v = lit.getValueAs(BigDecimal.class).intValueExact();
+            case BIGINT -> v = lit.getValueAs(BigDecimal.class).longValueExact();
+            case REAL -> v = lit.getValueAs(BigDecimal.class).floatValue();
+            case DOUBLE -> {
+                Object raw = lit.getValue();
+                v = raw instanceof Double d ? d : lit.getValueAs(BigDecimal.class).doubleValue();
+            }
+            case NUMERIC -> v = lit.getValueAs(BigDecimal.class);
+            case TEXT, VARCHAR, CHAR, UNKNOWN -> v = tn == SqlTypeName.SYMBOL
+                    ? String.valueOf(lit.getValue()).toLowerCase(Locale.ROOT)
+                    : lit.getValueAs(String.class);
+            case DATE -> v = LocalDate.parse(lit.getValueAs(DateString.class).toString());
+            case TIME -> v = LocalTime.parse(lit.getValueAs(TimeString.class).toString());
+            case TIMESTAMP -> v = LocalDateTime.parse(lit.getValueAs(TimestampString.class).toString().replace(' ', 'T'));
+            case TIMESTAMPTZ -> v = LocalDateTime.parse(lit.getValueAs(TimestampString.class).toString().replace(' ', 'T'))
+                    .toInstant(ZoneOffset.UTC);
+            case INTERVAL -> v = interval(lit);
+            case BYTEA -> v = ByteString.copyOf(lit.getValueAs(byte[].class));
+            default -> throw unsupported("literal of type " + type.displayName());
+        }
+        return new Expr.Literal(v, type);
+    }
+
+    private static Interval interval(RexLiteral lit) {
+        BigDecimal raw = lit.getValueAs(BigDecimal.class);
+        if (lit.getTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH) {
+            return new Interval(raw.intValueExact(), 0, 0);
+        }
+        long millis = raw.longValue();
+        long days = millis / 86_400_000L;
+        long rest = millis % 86_400_000L;
+        return new Interval(0, Math.toIntExact(days), rest * 1000L);
+    }
+
+    static Object unusedInstant() { return Instant.EPOCH; }
+
+    static SqlException unsupported(String what) {
+        return new SqlException(SqlState.FEATURE_NOT_SUPPORTED, what + " is not supported");
+    }
+
+    static SqlType typeOf(RelDataType t) { return TypeMapping.fromRel(t); }
+}
