@@ -97,7 +97,9 @@ final class ToChar {
     private static String text(String s, String tok, boolean fm) {
         String r = Character.isUpperCase(tok.charAt(1)) ? s.toUpperCase(Locale.ROOT)
                 : Character.isUpperCase(tok.charAt(0)) ? s : s.toLowerCase(Locale.ROOT);
-        if (fm || tok.length() == 3 || tok.length() == 2) return r;
+        // Full month and day names pad to 9 characters; abbreviations never pad.
+        boolean full = tok.equalsIgnoreCase("month") || tok.equalsIgnoreCase("day");
+        if (fm || !full) return r;
         return String.format("%-9s", r);
     }
 
@@ -239,8 +241,11 @@ final class ToChar {
         if (intPart.equals("0") && (fracDigits > 0 || intDigits == 0)) intPart = "";
         if (intPart.equals("0") && intDigits > 0) intPart = "0";
         boolean overflow = intPart.length() > intDigits;
-        boolean explicitSign = f.toUpperCase(Locale.ROOT).contains("S") || f.toUpperCase(Locale.ROOT).contains("MI")
-                || f.toUpperCase(Locale.ROOT).contains("PL");
+        String upperFmt = f.toUpperCase(Locale.ROOT);
+        // A leading S puts the sign ('+' or '-') right before the first digit, like the implicit sign.
+        boolean leadingS = !upperFmt.isEmpty() && upperFmt.charAt(0) == 'S';
+        boolean explicitSign = !leadingS && (upperFmt.contains("S") || upperFmt.contains("MI") || upperFmt.contains("PL"));
+        String plus = leadingS ? "+" : fm ? "" : " ";
         StringBuilder out = new StringBuilder();
         int digitPos = 0, fracPos = 0;
         boolean printed = false, signDone = explicitSign;
@@ -261,7 +266,7 @@ final class ToChar {
                     if (!signDone) { out.append(' '); signDone = true; }
                     out.append('#');
                 } else if (idx >= 0 || zeroFill) {
-                    if (!signDone) { out.append(negative ? '-' : fm ? "" : " "); signDone = true; }
+                    if (!signDone) { out.append(negative ? "-" : plus); signDone = true; }
                     out.append(idx >= 0 ? intPart.charAt(idx) : '0');
                     printed = true;
                 } else if (!fm) {
@@ -269,7 +274,7 @@ final class ToChar {
                 }
                 digitPos++;
             } else if (!inFrac && (c == '.' || c == 'D' || c == 'd')) {
-                if (!signDone) { out.append(negative ? '-' : fm ? "" : " "); signDone = true; }
+                if (!signDone) { out.append(negative ? "-" : plus); signDone = true; }
                 inFrac = true;
                 out.append('.');
             } else if (inFrac && (c == '9' || c == '0')) {
@@ -286,7 +291,7 @@ final class ToChar {
                 out.append(negative ? "" : "+");
                 i++;
             } else if (c == 'S' || c == 's') {
-                out.append(negative ? '-' : '+');
+                if (!(leadingS && i == 0)) out.append(negative ? '-' : '+');
             } else {
                 out.append(c);
             }

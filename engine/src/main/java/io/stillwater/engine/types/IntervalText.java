@@ -33,13 +33,14 @@ public final class IntervalText {
         long t = iv.micros();
         if (zero[0] || t != 0) {
             boolean minus = t < 0;
-            long a = Math.abs(t);
+            // Component-wise absolute values: Math.abs(Long.MIN_VALUE) would stay negative.
+            long hours = Math.abs(t / USEC_PER_HOUR), rest = Math.abs(t % USEC_PER_HOUR);
             if (!zero[0]) sb.append(' ');
             sb.append(minus ? "-" : before[0] ? "+" : "");
-            TemporalText.pad(sb, a / USEC_PER_HOUR, 2).append(':');
-            TemporalText.pad(sb, a % USEC_PER_HOUR / USEC_PER_MIN, 2).append(':');
-            TemporalText.pad(sb, a % USEC_PER_MIN / USEC_PER_SEC, 2);
-            TemporalText.appendFraction(sb, a % USEC_PER_SEC);
+            TemporalText.pad(sb, hours, 2).append(':');
+            TemporalText.pad(sb, rest / USEC_PER_MIN, 2).append(':');
+            TemporalText.pad(sb, rest % USEC_PER_MIN / USEC_PER_SEC, 2);
+            TemporalText.appendFraction(sb, rest % USEC_PER_SEC);
         }
         return sb.toString();
     }
@@ -128,8 +129,8 @@ public final class IntervalText {
                 if (ago || !m.region(pos, s.length()).lookingAt()) throw syntax(text);
                 any = true;
                 if (m.group(2) != null) {
-                    BigDecimal v = BigDecimal.valueOf(Long.parseLong(m.group(2)) * USEC_PER_HOUR
-                            + Long.parseLong(m.group(3)) * USEC_PER_MIN);
+                    BigDecimal v = new BigDecimal(m.group(2)).multiply(BigDecimal.valueOf(USEC_PER_HOUR))
+                            .add(new BigDecimal(m.group(3)).multiply(BigDecimal.valueOf(USEC_PER_MIN)));
                     if (m.group(4) != null) {
                         v = v.add(new BigDecimal(m.group(4).endsWith(".") ? m.group(4) + "0" : m.group(4))
                                 .multiply(BigDecimal.valueOf(USEC_PER_SEC)));

@@ -97,7 +97,7 @@ final class TemporalText {
 
     private static final String DATE_RE = "(?:(\\d{1,9})-(\\d{1,2})-(\\d{1,2})|(\\d{4})(\\d{2})(\\d{2})|(\\d{1,2})/(\\d{1,2})/(\\d{1,9}))";
     private static final String TIME_RE = "(\\d{1,2}):(\\d{1,2})(?::(\\d{1,2})(?:\\.(\\d*))?)?";
-    private static final String TZ_RE = "(?:\\s*([zZ]|[+-]\\d{1,2}(?::?\\d{2}(?::?\\d{2})?)?)|\\s+([A-Za-z][A-Za-z0-9_/+-]*))";
+    private static final String TZ_RE = "(?:\\s*([zZ]|[+-]\\d{1,2}(?::?\\d{2}(?::?\\d{2})?)?)|\\s+(?!(?i:bc|ad)\\b)([A-Za-z][A-Za-z0-9_/+-]*))";
     private static final Pattern DATE = Pattern.compile(
             "\\s*" + DATE_RE + "(?:(?:[Tt]|\\s+)" + TIME_RE + ")?" + TZ_RE + "?(\\s+(?i:bc|ad))?\\s*");
     private static final Pattern TIME = Pattern.compile("\\s*" + TIME_RE + TZ_RE + "?\\s*");
