@@ -1,0 +1,247 @@
+package io.stillwater.engine.dataflow;
+
+import io.stillwater.engine.data.Row;
+import io.stillwater.engine.error.EvalError;
+import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.error.SqlState;
+import io.stillwater.engine.expr.EvalContext;
+import io.stillwater.engine.expr.Evaluator;
+import io.stillwater.engine.expr.Expr;
+import io.stillwater.engine.expr.ExprCompiler;
+import io.stillwater.engine.plan.AggCall;
+import io.stillwater.engine.plan.JoinKind;
+import io.stillwater.engine.plan.PlanNode;
+import io.stillwater.engine.plan.SortKey;
+import io.stillwater.engine.types.Datums;
+import io.stillwater.engine.types.TypeKind;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A plain, non-incremental evaluator of plans over bags (lists of rows), written the
+ * obvious way (nested loops, sorting, recounting) to serve as the model the incremental
+ * operators are checked against. Errors of aggregates go to {@link #errors}.
+ */
+final class Reference {
+    final List<EvalError> errors = new ArrayList<>();
+    private final Map<Long, List<Row>> db;
+    private final EvalContext ctx = EvalContext.defaults();
+
+    Reference(Map<Long, List<Row>> db) { this.db = db; }
+
+    List<Row> eval(PlanNode p) {
+        return switch (p) {
+            case PlanNode.Get g -> db.getOrDefault(g.objectId(), List.of());
+            case PlanNode.Constant c -> c.rows();
+            case PlanNode.Filter f -> {
+                List<Evaluator> preds = ExprCompiler.compileAll(f.predicates(), ctx);
+                List<Row> out = new ArrayList<>();
+                for (Row r : eval(f.input())) {
+                    boolean keep = true;
+                    for (Evaluator e : preds) keep &= Boolean.TRUE.equals(e.eval(r));
+                    if (keep) out.add(r);
+                }
+                yield out;
+            }
+            case PlanNode.Project pr -> {
+                List<Evaluator> exprs = ExprCompiler.compileAll(pr.exprs(), ctx);
+                List<Row> out = new ArrayList<>();
+                for (Row r : eval(pr.input())) {
+                    Object[] v = new Object[exprs.size()];
+                    for (int i = 0; i < v.length; i++) v[i] = exprs.get(i).eval(r);
+                    out.add(Row.of(v));
+                }
+                yield out;
+            }
+            case PlanNode.Join j -> join(j);
+            case PlanNode.Reduce r -> reduce(r);
+            case PlanNode.Distinct d -> distinct(eval(d.input()));
+            case PlanNode.Union u -> {
+                List<Row> out = new ArrayList<>();
+                for (PlanNode in : u.inputs()) out.addAll(eval(in));
+                yield u.all() ? out : distinct(out);
+            }
+            case PlanNode.Except e -> {
+                List<Row> l = eval(e.left()), r = eval(e.right());
+                if (!e.all()) { l = distinct(l); r = distinct(r); }
+                List<Row> out = new ArrayList<>();
+                for (Row row : distinct(l)) {
+                    long n = count(l, row) - count(r, row);
+                    for (long i = 0; i < n; i++) out.add(row);
+                }
+                yield out;
+            }
+            case PlanNode.Intersect x -> {
+                List<Row> l = eval(x.left()), r = eval(x.right());
+                if (!x.all()) { l = distinct(l); r = distinct(r); }
+                List<Row> out = new ArrayList<>();
+                for (Row row : distinct(l)) {
+                    long n = Math.min(count(l, row), count(r, row));
+                    for (long i = 0; i < n; i++) out.add(row);
+                }
+                yield out;
+            }
+            case PlanNode.TopK t -> topK(t);
+            case PlanNode.GenerateSeries s -> throw new UnsupportedOperationException("not modelled");
+        };
+    }
+
+    private static long count(List<Row> rows, Row row) {
+        return rows.stream().filter(row::equals).count();
+    }
+
+    private static List<Row> distinct(List<Row> rows) { return new ArrayList<>(new LinkedHashSet<>(rows)); }
+
+    private List<Row> join(PlanNode.Join j) {
+        List<Row> left = eval(j.left()), right = eval(j.right());
+        Evaluator residual = j.residual() == null ? null : ExprCompiler.compile(j.residual(), ctx);
+        Row leftNulls = Row.of(new Object[j.left().arity()]);
+        Row rightNulls = Row.of(new Object[j.right().arity()]);
+        List<Row> out = new ArrayList<>();
+        boolean pairs = j.kind() != JoinKind.SEMI && j.kind() != JoinKind.ANTI;
+        for (Row l : left) {
+            boolean matched = false;
+            for (Row r : right) {
+                if (matches(j, residual, l, r)) {
+                    matched = true;
+                    if (pairs) out.add(l.concat(r));
+                }
+            }
+            switch (j.kind()) {
+                case LEFT, FULL -> { if (!matched) out.add(l.concat(rightNulls)); }
+                case SEMI -> { if (matched) out.add(l); }
+                case ANTI -> { if (!matched) out.add(l); }
+                default -> {}
+            }
+        }
+        if (j.kind() == JoinKind.RIGHT || j.kind() == JoinKind.FULL) {
+            for (Row r : right) {
+                boolean matched = false;
+                for (Row l : left) matched |= matches(j, residual, l, r);
+                if (!matched) out.add(leftNulls.concat(r));
+            }
+        }
+        return out;
+    }
+
+    private static boolean matches(PlanNode.Join j, Evaluator residual, Row l, Row r) {
+        for (int i = 0; i < j.leftKeys().length; i++) {
+            Object a = l.get(j.leftKeys()[i]), b = r.get(j.rightKeys()[i]);
+            if (a == null || b == null || Datums.compare(a, b) != 0) return false;
+        }
+        return residual == null || Boolean.TRUE.equals(residual.eval(l.concat(r)));
+    }
+
+    private List<Row> reduce(PlanNode.Reduce r) {
+        TreeMap<Row, List<Row>> groups = new TreeMap<>();
+        for (Row row : eval(r.input())) groups.computeIfAbsent(row.project(r.groupKeys()), k -> new ArrayList<>()).add(row);
+        if (r.groupKeys().length == 0 && groups.isEmpty()) groups.put(Row.EMPTY, List.of());
+        List<Row> out = new ArrayList<>();
+        for (var g : groups.entrySet()) {
+            List<Object> vals = new ArrayList<>(g.getKey().asList());
+            try {
+                for (AggCall a : r.aggs()) vals.add(aggregate(a, g.getValue(), r.input()));
+                out.add(Row.of(vals));
+            } catch (SqlException e) {
+                errors.add(e.toEvalError());
+            }
+        }
+        return out;
+    }
+
+    private Object aggregate(AggCall a, List<Row> rows, PlanNode input) {
+        List<Row> in = new ArrayList<>();
+        for (Row r : rows) if (a.filterColumn() < 0 || Boolean.TRUE.equals(r.get(a.filterColumn()))) in.add(r);
+        int[] args = a.args().stream().mapToInt(Integer::intValue).toArray();
+        if (a.distinct()) {
+            Map<Row, Row> firstByArgs = new HashMap<>();
+            for (Row r : in) firstByArgs.putIfAbsent(r.project(args), r);
+            in = new ArrayList<>(firstByArgs.values());
+        }
+        List<Object> values = new ArrayList<>();
+        for (Row r : in) if (args.length > 0 && r.get(args[0]) != null) values.add(r.get(args[0]));
+        return switch (a.func()) {
+            case COUNT_STAR -> (long) in.size();
+            case COUNT -> (long) values.size();
+            case SUM -> {
+                if (values.isEmpty()) yield null;
+                BigDecimal sum = BigDecimal.ZERO;
+                for (Object v : values) sum = sum.add(new BigDecimal(v.toString()));
+                yield a.type().kind() == TypeKind.BIGINT ? (Object) sum.longValueExact() : sum;
+            }
+            case AVG -> {
+                if (values.isEmpty()) yield null;
+                BigDecimal sum = BigDecimal.ZERO;
+                for (Object v : values) sum = sum.add(new BigDecimal(v.toString()));
+                yield PgNumeric.divide(sum, BigDecimal.valueOf(values.size()));
+            }
+            case MIN -> values.stream().min(Datums.ORDER).orElse(null);
+            case MAX -> values.stream().max(Datums.ORDER).orElse(null);
+            case BOOL_AND -> values.isEmpty() ? null : values.stream().allMatch(Boolean.TRUE::equals);
+            case BOOL_OR -> values.isEmpty() ? null : values.stream().anyMatch(Boolean.TRUE::equals);
+            case STRING_AGG -> {
+                // (value, separator, order columns...) sorted by ORDER BY, ties by the tuple.
+                List<Row> tuples = new ArrayList<>();
+                List<SortKey> remapped = new ArrayList<>();
+                for (int i = 0; i < a.order().size(); i++) {
+                    SortKey k = a.order().get(i);
+                    remapped.add(new SortKey(2 + i, k.descending(), k.nullsFirst()));
+                }
+                for (Row r : in) {
+                    if (r.get(args[0]) == null) continue;
+                    List<Object> t = new ArrayList<>();
+                    t.add(r.get(args[0]));
+                    t.add(args.length > 1 ? r.get(args[1]) : null);
+                    for (SortKey k : a.order()) t.add(r.get(k.column()));
+                    tuples.add(Row.of(t));
+                }
+                Comparator<Row> cmp = RowOrder.byKeysThenRow(remapped);
+                tuples.sort(cmp);
+                if (tuples.isEmpty()) yield null;
+                StringBuilder sb = new StringBuilder();
+                for (int i = 0; i < tuples.size(); i++) {
+                    if (i > 0 && tuples.get(i).get(1) != null) sb.append(tuples.get(i).get(1));
+                    sb.append(tuples.get(i).get(0));
+                }
+                yield sb.toString();
+            }
+            case SINGLE_VALUE -> {
+                if (in.size() > 1) {
+                    throw new SqlException(SqlState.CARDINALITY_VIOLATION,
+                            "more than one row returned by a subquery used as an expression");
+                }
+                yield in.isEmpty() ? null : in.get(0).get(args[0]);
+            }
+            default -> throw new UnsupportedOperationException(a.func().name());
+        };
+    }
+
+    private List<Row> topK(PlanNode.TopK t) {
+        TreeMap<Row, List<Row>> groups = new TreeMap<>();
+        for (Row row : eval(t.input())) groups.computeIfAbsent(row.project(t.groupKeys()), k -> new ArrayList<>()).add(row);
+        List<Row> out = new ArrayList<>();
+        for (List<Row> g : groups.values()) {
+            List<Row> sorted = new ArrayList<>(g);
+            sorted.sort(RowOrder.byKeysThenRow(t.order()));
+            long end = t.limit() < 0 ? Long.MAX_VALUE : t.offset() + t.limit();
+            for (int i = 0; i < sorted.size(); i++) if (i >= t.offset() && i < end) out.add(sorted.get(i));
+        }
+        return out;
+    }
+
+    /** A bag as row to count. */
+    static Map<Row, Long> counts(List<Row> rows) {
+        Map<Row, Long> m = new HashMap<>();
+        for (Row r : rows) m.merge(r, 1L, Long::sum);
+        return m;
+    }
+
+    /** Convenience for tests: an Expr column. */
+    static Expr col(int i, io.stillwater.engine.types.SqlType t) { return new Expr.Column(i, t); }
+}
