@@ -1,0 +1,102 @@
+package io.stillwater.engine.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.stillwater.engine.Engine;
+import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.data.Row;
+import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.types.DatumText;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Session API end to end inside the engine (no wire): plan, execute, transactions. */
+class EngineSessionTest {
+    @TempDir
+    Path dir;
+    Engine engine;
+    Session s;
+
+    @BeforeEach
+    void open() {
+        engine = Engine.open(new EngineConfig(dir, false, 1));
+        s = engine.connect("materialize", "materialize", Map.of());
+    }
+
+    @AfterEach
+    void close() {
+        s.close();
+        engine.close();
+    }
+
+    /** Rows rendered as PostgreSQL text, NULL as null. */
+    List<List<String>> q(String sql) {
+        ExecutionResult r = s.execute(sql);
+        assertThat(r).isInstanceOf(ExecutionResult.Rows.class);
+        ExecutionResult.Rows rows = (ExecutionResult.Rows) r;
+        List<List<String>> out = new ArrayList<>();
+        for (Row row : rows.rows()) {
+            List<String> vals = new ArrayList<>();
+            for (int i = 0; i < row.arity(); i++) {
+                Object v = row.get(i);
+                vals.add(v == null ? null : DatumText.format(rows.columns().get(i).type(), v));
+            }
+            out.add(vals);
+        }
+        return out;
+    }
+
+    String tag(String sql) {
+        ExecutionResult r = s.execute(sql);
+        return r instanceof ExecutionResult.Command c ? c.tag() : ((ExecutionResult.Rows) r).tag();
+    }
+
+    @Test
+    void createInsertSelectUpdateDelete() {
+        assertThat(tag("CREATE TABLE t (a int NOT NULL, b text DEFAULT 'x')")).isEqualTo("CREATE TABLE");
+        assertThat(tag("INSERT INTO t VALUES (1, 'one'), (2, 'two')")).isEqualTo("INSERT 0 2");
+        assertThat(tag("INSERT INTO t (a) VALUES (3)")).isEqualTo("INSERT 0 1");
+        assertThat(q("SELECT a, b FROM t ORDER BY a")).containsExactly(
+                List.of("1", "one"), List.of("2", "two"), List.of("3", "x"));
+        assertThat(tag("UPDATE t SET b = upper(b) WHERE a >= 2")).isEqualTo("UPDATE 2");
+        assertThat(tag("DELETE FROM t WHERE a = 1")).isEqualTo("DELETE 1");
+        assertThat(q("SELECT a, b FROM t ORDER BY a")).containsExactly(List.of("2", "TWO"), List.of("3", "X"));
+        assertThat(tag("INSERT INTO t SELECT a * 10, b FROM t")).isEqualTo("INSERT 0 2");
+        assertThat(q("SELECT count(*), sum(a) FROM t")).containsExactly(List.of("4", "55"));
+    }
+
+    @Test
+    void errorsHaveSqlStates() {
+        s.execute("CREATE TABLE e (a int NOT NULL)");
+        assertState("23502", "INSERT INTO e VALUES (NULL)");
+        assertState("22012", "SELECT 1 / 0");
+        assertState("42P01", "SELECT * FROM nope");
+        assertState("42703", "SELECT nope FROM e");
+        assertState("42601", "SELEC 1");
+        assertThat(q("SELECT count(*) FROM e")).containsExactly(List.of("0"));
+    }
+
+    @Test
+    void parametersBindAtExecution() {
+        s.execute("CREATE TABLE p (a int, b text)");
+        s.execute("INSERT INTO p VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+        PreparedStatement ps = s.prepare("SELECT b FROM p WHERE a = $1", List.of());
+        assertThat(ps.paramTypes()).hasSize(1);
+        ExecutionResult.Rows r = (ExecutionResult.Rows) s.execute(ps, List.of(2));
+        assertThat(r.rows()).containsExactly(Row.of("b"));
+        r = (ExecutionResult.Rows) s.execute(ps, List.of(3));
+        assertThat(r.rows()).containsExactly(Row.of("c"));
+    }
+
+    void assertState(String state, String sql) {
+        assertThatThrownBy(() -> s.execute(sql)).isInstanceOf(SqlException.class)
+                .satisfies(e -> assertThat(((SqlException) e).state().code()).as(e.getMessage()).isEqualTo(state));
+    }
+}
