@@ -54,6 +54,7 @@ final class CannedSession implements Session {
         final AtomicInteger opened = new AtomicInteger();
         final CountDownLatch firstClosed = new CountDownLatch(1);
         final AtomicInteger closed = new AtomicInteger();
+        final AtomicInteger cancels = new AtomicInteger();
         final ConcurrentLinkedQueue<Map<String, String>> startupOptions = new ConcurrentLinkedQueue<>();
         final ConcurrentLinkedQueue<String> users = new ConcurrentLinkedQueue<>();
         final ConcurrentLinkedQueue<String> databases = new ConcurrentLinkedQueue<>();
@@ -236,6 +237,7 @@ final class CannedSession implements Session {
 
     @Override
     public void cancel() {
+        probe.cancels.incrementAndGet();
         CountDownLatch latch = running;
         if (latch != null) latch.countDown();
     }
