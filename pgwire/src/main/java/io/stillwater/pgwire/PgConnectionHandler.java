@@ -36,14 +36,17 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
 
     private final SessionFactory sessions;
     private final CancelRegistry registry;
+    private final java.util.Set<ExecutorService> liveWorkers;
     private final AtomicInteger pending = new AtomicInteger();
     private ExecutorService executor;
     private Outbound out;
     private ConnectionWorker worker;
 
-    PgConnectionHandler(SessionFactory sessions, CancelRegistry registry) {
+    /** {@code liveWorkers}: the server's set of connection threads, so it can wait for them on close. */
+    PgConnectionHandler(SessionFactory sessions, CancelRegistry registry, java.util.Set<ExecutorService> liveWorkers) {
         this.sessions = sessions;
         this.registry = registry;
+        this.liveWorkers = liveWorkers;
     }
 
     @Override
@@ -52,6 +55,7 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
         worker = new ConnectionWorker(sessions, registry, out);
         executor = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon()
                 .name("pgwire-conn-" + CONNECTIONS.incrementAndGet()).factory());
+        liveWorkers.add(executor);
         super.channelActive(ctx);
     }
 
@@ -103,12 +107,19 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
         // any queued messages (which see the closed channel and do nothing).
         worker.cancelRunning();
         out.wakeUp();
+        ExecutorService exec = executor;
         try {
-            executor.execute(worker::close);
+            exec.execute(() -> {
+                try {
+                    worker.close();
+                } finally {
+                    liveWorkers.remove(exec);
+                }
+            });
         } catch (RejectedExecutionException ignored) {
-            // already shut down
+            liveWorkers.remove(exec); // already shut down
         }
-        executor.shutdown();
+        exec.shutdown();
         super.channelInactive(ctx);
     }
 

@@ -36,10 +36,14 @@ public final class PgServer implements AutoCloseable {
     private final SessionFactory sessions;
     private final int maxMessageLength;
     private final CancelRegistry registry = new CancelRegistry();
+    /** Connection worker threads still running; close() waits for them so sessions close before it returns. */
+    private final java.util.Set<java.util.concurrent.ExecutorService> liveWorkers =
+            java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final ChannelGroup channels = new DefaultChannelGroup("pgwire", GlobalEventExecutor.INSTANCE);
     private EventLoopGroup acceptors;
     private EventLoopGroup workers;
     private Channel serverChannel;
+    private boolean closed;
 
     public PgServer(SessionFactory sessions) { this(sessions, PgDecoder.DEFAULT_MAX_MESSAGE_LENGTH); }
 
@@ -54,7 +58,7 @@ public final class PgServer implements AutoCloseable {
      * this server; throws {@link UncheckedIOException} if the address cannot be bound.
      */
     public synchronized PgServer start(String host, int port) {
-        if (serverChannel != null) throw new IllegalStateException("server already started");
+        if (serverChannel != null || closed) throw new IllegalStateException("server already started");
         acceptors = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
         ServerBootstrap bootstrap = new ServerBootstrap()
@@ -71,7 +75,7 @@ public final class PgServer implements AutoCloseable {
                         ch.pipeline()
                                 .addLast("decoder", new PgDecoder(maxMessageLength))
                                 .addLast("encoder", BackendEncoder.INSTANCE)
-                                .addLast("handler", new PgConnectionHandler(sessions, registry));
+                                .addLast("handler", new PgConnectionHandler(sessions, registry, liveWorkers));
                     }
                 });
         try {
@@ -97,15 +101,32 @@ public final class PgServer implements AutoCloseable {
     /** The registry of live sessions' cancel keys. */
     public CancelRegistry cancelRegistry() { return registry; }
 
-    /** Stops accepting, closes every connection (their sessions are closed), and stops the event loops. */
+    /**
+     * Stops accepting, closes every connection, waits (up to {@link #CLOSE_TIMEOUT_SECONDS}
+     * seconds) until their running statements are cancelled and sessions closed, and
+     * stops the event loops. Safe to call more than once.
+     */
     @Override
     public synchronized void close() {
+        if (closed) return;
+        closed = true;
         if (serverChannel != null) {
             serverChannel.close().syncUninterruptibly();
         }
-        channels.close().awaitUninterruptibly(10, TimeUnit.SECONDS);
+        channels.close().awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLOSE_TIMEOUT_SECONDS);
+        for (java.util.concurrent.ExecutorService worker : java.util.List.copyOf(liveWorkers)) {
+            try {
+                worker.awaitTermination(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
         shutdownGroups();
     }
+
+    public static final int CLOSE_TIMEOUT_SECONDS = 10;
 
     private void shutdownGroups() {
         if (acceptors != null) acceptors.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();

@@ -260,4 +260,19 @@ class PgServerJdbcTest {
             assertThat(rs.getString(1)).isNull();
         }
     }
+
+    @Test
+    void largeResultsStreamCompletely() throws Exception {
+        try (Connection c = connect(""); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT * FROM series(200000)")) {
+            long count = 0;
+            long sum = 0;
+            while (rs.next()) {
+                count++;
+                sum += rs.getInt(1);
+            }
+            assertThat(count).isEqualTo(200_000);
+            assertThat(sum).isEqualTo(200_000L * 200_001 / 2);
+        }
+    }
 }

@@ -12,6 +12,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -308,5 +309,39 @@ class PgServerProtocolTest {
             assertThat(c.readUntilClosed()).isEmpty();
         }
         assertThat(probe.firstClosed.await(30, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void pipelinedQueriesAreAnsweredInOrder() throws Exception {
+        int n = 3000; // more than the input high-water mark, so reading pauses and resumes
+        try (RawClient c = RawClient.started(port())) {
+            CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
+                try {
+                    for (int i = 0; i < n; i++) c.send('Q', RawClient.query("SELECT " + i));
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            for (int i = 0; i < n; i++) {
+                List<Msg> reply = c.readUntilReady();
+                assertThat(RawClient.types(reply)).isEqualTo("TDCZ");
+                byte[] value = String.valueOf(i).getBytes(StandardCharsets.UTF_8);
+                assertThat(reply.get(1).body()).isEqualTo(new Body().int16(1).int32(value.length).raw(value).bytes());
+            }
+            writer.get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void closingTheServerClosesEverySession() throws Exception {
+        RawClient a = RawClient.started(port());
+        RawClient b = RawClient.started(port());
+        b.send('Q', RawClient.query("SELECT slow"));
+        assertThat(probe.slowStarted.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
+        server.close();
+        assertThat(probe.closed).hasValue(2);
+        assertThat(server.cancelRegistry().size()).isZero();
+        a.close();
+        b.close();
     }
 }
