@@ -59,6 +59,11 @@ public final class PgServer implements AutoCloseable {
      */
     public synchronized PgServer start(String host, int port) {
         if (serverChannel != null || closed) throw new IllegalStateException("server already started");
+        InetSocketAddress address = new InetSocketAddress(host, port);
+        if (address.isUnresolved()) {
+            throw new UncheckedIOException("could not listen on " + host + ":" + port + ": unknown host",
+                    new java.net.UnknownHostException(host));
+        }
         acceptors = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
         ServerBootstrap bootstrap = new ServerBootstrap()
@@ -79,7 +84,7 @@ public final class PgServer implements AutoCloseable {
                     }
                 });
         try {
-            serverChannel = bootstrap.bind(new InetSocketAddress(host, port)).syncUninterruptibly().channel();
+            serverChannel = bootstrap.bind(address).syncUninterruptibly().channel();
         } catch (Exception e) { // Netty rethrows the bind's checked IOException undeclared
             shutdownGroups();
             if (e instanceof java.io.IOException io) {
