@@ -134,7 +134,7 @@ final class ConnectionWorker {
             out.send(new BackendMessage.NegotiateProtocolVersion(0, unrecognized));
         }
         out.send(new BackendMessage.AuthenticationOk());
-        ServerParameters.forStartup(s.startupParameters(), params)
+        ServerParameters.forStartup(user, s.startupParameters(), params)
                 .forEach((name, value) -> out.send(new BackendMessage.ParameterStatus(name, value)));
         out.send(new BackendMessage.BackendKeyData(key.processId(), key.secretKey()));
         readyForQuery();

@@ -76,7 +76,11 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void submit(ChannelHandlerContext ctx, FrontendMessage message) {
-        if (pending.incrementAndGet() >= HIGH_WATER) ctx.channel().config().setAutoRead(false);
+        if (pending.incrementAndGet() >= HIGH_WATER) {
+            ctx.channel().config().setAutoRead(false);
+            // The worker may have drained the queue between the increment and the line above.
+            if (pending.get() <= LOW_WATER) ctx.channel().config().setAutoRead(true);
+        }
         try {
             executor.execute(() -> {
                 try {
