@@ -1,0 +1,92 @@
+package io.stillwater.cli;
+
+import io.stillwater.engine.Engine;
+import io.stillwater.engine.EngineConfig;
+import io.stillwater.pgwire.PgServer;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code stillwater serve}: opens the engine on a data directory and serves pgwire until SIGTERM/SIGINT. */
+@Command(name = "serve",
+        mixinStandardHelpOptions = true,
+        description = {
+                "Open the database in --data-dir and serve it over the PostgreSQL wire protocol.",
+                "Connect with any PostgreSQL client, e.g. psql -h 127.0.0.1 -p 6875 -U materialize materialize.",
+                "Stops cleanly on SIGTERM or Ctrl-C: the server closes first, then the engine."})
+final class ServeCommand implements Callable<Integer> {
+    private static final Logger LOG = LoggerFactory.getLogger(ServeCommand.class);
+
+    @Option(names = "--listen", paramLabel = "HOST", defaultValue = "127.0.0.1",
+            description = "Address to listen on (default: ${DEFAULT-VALUE}). Use 0.0.0.0 to accept remote clients; "
+                    + "authentication is trust, so only do that on a trusted network.")
+    String listen;
+
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "6875",
+            description = "TCP port to listen on (default: ${DEFAULT-VALUE}); 0 picks a free port.")
+    int port;
+
+    @Option(names = "--data-dir", paramLabel = "DIR", defaultValue = "./data",
+            description = "Directory holding the write-ahead log and catalog; created if missing (default: ${DEFAULT-VALUE}).")
+    Path dataDir;
+
+    @Option(names = "--no-fsync",
+            description = "Do not fsync the write-ahead log before acknowledging writes. FOR TESTS ONLY: "
+                    + "a crash or power loss can lose acknowledged data.")
+    boolean noFsync;
+
+    /** A started engine and server; close() stops the server, then the engine. */
+    record Running(Engine engine, PgServer server) implements AutoCloseable {
+        int port() { return server.boundPort(); }
+
+        @Override
+        public void close() {
+            try {
+                server.close();
+            } finally {
+                engine.close();
+            }
+        }
+    }
+
+    Running start() {
+        if (port < 0 || port > 65535) throw new IllegalArgumentException("--port must be between 0 and 65535, got " + port);
+        if (noFsync) LOG.warn("--no-fsync: the write-ahead log is not fsynced; acknowledged writes can be lost on a crash");
+        Engine engine = Engine.open(new EngineConfig(dataDir, !noFsync, 1));
+        try {
+            PgServer server = new PgServer(engine::connect).start(listen, port);
+            LOG.info("listening on {}:{}", server.boundAddress().getAddress().getHostAddress(), server.boundPort());
+            return new Running(engine, server);
+        } catch (RuntimeException e) {
+            engine.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        Running running;
+        try {
+            running = start();
+        } catch (UncheckedIOException | IllegalArgumentException e) {
+            System.err.println("stillwater serve: " + e.getMessage());
+            return 1;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            LOG.info("shutting down");
+            try {
+                running.close();
+            } finally {
+                stopped.countDown();
+            }
+        }, "stillwater-shutdown"));
+        stopped.await(); // the JVM exits through the shutdown hook
+        return 0;
+    }
+}

@@ -1,0 +1,72 @@
+package io.stillwater.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.Socket;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class StillwaterCliTest {
+    private record Outcome(int exitCode, String out, String err) {}
+
+    private static Outcome run(String... args) {
+        CommandLine cli = StillwaterCli.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        int code = cli.execute(args);
+        return new Outcome(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void helpListsTheServeCommand() {
+        Outcome o = run("--help");
+        assertThat(o.exitCode()).isZero();
+        assertThat(o.out()).contains("Usage: stillwater").contains("serve").contains("--version");
+    }
+
+    @Test
+    void serveHelpDescribesEveryOption() {
+        Outcome o = run("serve", "--help");
+        assertThat(o.exitCode()).isZero();
+        assertThat(o.out()).contains("--listen=HOST").contains("127.0.0.1")
+                .contains("--port=PORT").contains("6875")
+                .contains("--data-dir=DIR").contains("./data")
+                .contains("--no-fsync").contains("TESTS ONLY");
+    }
+
+    @Test
+    void versionIsPrinted() {
+        Outcome o = run("--version");
+        assertThat(o.exitCode()).isZero();
+        assertThat(o.out()).startsWith("stillwater " + StillwaterCli.VERSION);
+    }
+
+    @Test
+    void noCommandIsAUsageError() {
+        Outcome o = run();
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.err()).contains("Missing command").contains("serve");
+    }
+
+    @Test
+    void serveStartsAServerThatSpeaksThePostgresProtocol(@TempDir Path dir) throws Exception {
+        ServeCommand serve = new ServeCommand();
+        new CommandLine(serve).parseArgs("--port", "0", "--data-dir", dir.resolve("data").toString(), "--no-fsync");
+        try (ServeCommand.Running running = serve.start();
+             Socket s = new Socket("127.0.0.1", running.port())) {
+            DataOutputStream out = new DataOutputStream(s.getOutputStream());
+            out.writeInt(8);
+            out.writeInt(80877103); // SSLRequest
+            out.flush();
+            assertThat(new DataInputStream(s.getInputStream()).read()).isEqualTo('N');
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package io.stillwater.pgwire.protocol;
+
+import java.util.List;
+
+/**
+ * Every message the server sends. {@link BackendEncoder} is the only place that turns
+ * them into bytes; everything else builds these values.
+ */
+public sealed interface BackendMessage {
+
+    /** The single unframed byte answering SSLRequest/GSSENCRequest: 'N' = not supported. */
+    record EncryptionResponse(byte answer) implements BackendMessage {
+        public static final EncryptionResponse REFUSED = new EncryptionResponse((byte) 'N');
+    }
+
+    record AuthenticationOk() implements BackendMessage {}
+
+    record ParameterStatus(String name, String value) implements BackendMessage {}
+
+    record BackendKeyData(int processId, int secretKey) implements BackendMessage {}
+
+    /** 'v': the newest minor protocol version we speak and the {@code _pq_.} options we ignored. */
+    record NegotiateProtocolVersion(int newestMinorVersion, List<String> unrecognizedOptions) implements BackendMessage {
+        public NegotiateProtocolVersion { unrecognizedOptions = List.copyOf(unrecognizedOptions); }
+    }
+
+    /** {@code status} is the transaction indicator: 'I', 'T' or 'E'. */
+    record ReadyForQuery(char status) implements BackendMessage {}
+
+    /** One column of a RowDescription. */
+    record Field(String name, int tableOid, short columnNumber, int typeOid, short typeLength, int typeModifier,
+                 FormatCode format) {}
+
+    record RowDescription(List<Field> fields) implements BackendMessage {
+        public RowDescription { fields = List.copyOf(fields); }
+    }
+
+    /** Column values already encoded in their wire format; {@code null} is SQL NULL. */
+    record DataRow(List<byte[]> values) implements BackendMessage {
+        public DataRow { values = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(values)); }
+    }
+
+    record CommandComplete(String tag) implements BackendMessage {}
+
+    record EmptyQueryResponse() implements BackendMessage {}
+
+    record ParseComplete() implements BackendMessage {}
+
+    record BindComplete() implements BackendMessage {}
+
+    record CloseComplete() implements BackendMessage {}
+
+    record NoData() implements BackendMessage {}
+
+    record PortalSuspended() implements BackendMessage {}
+
+    record ParameterDescription(List<Integer> typeOids) implements BackendMessage {
+        public ParameterDescription { typeOids = List.copyOf(typeOids); }
+    }
+
+    /** Severities as PostgreSQL spells them in the S and V fields. */
+    enum Severity { ERROR, FATAL, PANIC, WARNING, NOTICE, DEBUG, INFO, LOG }
+
+    /**
+     * The fields shared by ErrorResponse and NoticeResponse. {@code detail} and
+     * {@code hint} are null when absent.
+     */
+    record Diagnostic(Severity severity, String sqlState, String message, String detail, String hint) {}
+
+    record ErrorResponse(Diagnostic diagnostic) implements BackendMessage {}
+
+    record NoticeResponse(Diagnostic diagnostic) implements BackendMessage {}
+}

@@ -1,0 +1,81 @@
+package io.stillwater.pgwire.protocol;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every message a client can send, as {@link PgDecoder} produces it. Bodies are fully
+ * parsed and validated by the decoder, so handlers never see raw bytes.
+ *
+ * <p>Parameter values stay as bytes ({@code null} for SQL NULL) because decoding them
+ * needs the statement's parameter types, which only the session knows.
+ */
+public sealed interface FrontendMessage {
+
+    // ---- startup phase (no type byte) ----
+
+    /** SSLRequest (code 80877103): the client asks to switch to TLS. */
+    record SslRequest() implements FrontendMessage {}
+
+    /** GSSENCRequest (code 80877104): the client asks for GSSAPI encryption. */
+    record GssEncRequest() implements FrontendMessage {}
+
+    /** CancelRequest (code 80877102), sent on a fresh connection. */
+    record CancelRequest(int processId, int secretKey) implements FrontendMessage {}
+
+    /**
+     * StartupMessage for protocol 3.x. {@code minorVersion} is what the client asked
+     * for; {@code parameters} keeps the client's order.
+     */
+    record Startup(int minorVersion, Map<String, String> parameters) implements FrontendMessage {
+        public Startup { parameters = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(parameters)); }
+    }
+
+    // ---- regular phase ----
+
+    /** 'p': a password (or SASL) response; unused under trust authentication. */
+    record PasswordMessage(byte[] payload) implements FrontendMessage {}
+
+    /** 'Q': simple query, possibly several statements. */
+    record Query(String sql) implements FrontendMessage {}
+
+    /** 'P': Parse. {@code paramTypeOids} entries of 0 mean "infer". */
+    record Parse(String statementName, String sql, List<Integer> paramTypeOids) implements FrontendMessage {
+        public Parse { paramTypeOids = List.copyOf(paramTypeOids); }
+    }
+
+    /**
+     * 'B': Bind. {@code paramFormats} and {@code resultFormats} follow the protocol's
+     * convention: empty = all text, one entry = applies to all, else one per item.
+     * {@code paramValues} entries are null for SQL NULL.
+     */
+    record Bind(String portalName, String statementName, List<FormatCode> paramFormats,
+                List<byte[]> paramValues, List<FormatCode> resultFormats) implements FrontendMessage {
+        public Bind {
+            paramFormats = List.copyOf(paramFormats);
+            paramValues = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(paramValues));
+            resultFormats = List.copyOf(resultFormats);
+        }
+    }
+
+    /** What a Describe or Close message targets. */
+    enum Target { STATEMENT, PORTAL }
+
+    /** 'D': Describe a prepared statement ('S') or a portal ('P'). */
+    record Describe(Target target, String name) implements FrontendMessage {}
+
+    /** 'E': Execute a portal; {@code maxRows} 0 means no limit. */
+    record Execute(String portalName, int maxRows) implements FrontendMessage {}
+
+    /** 'C': Close a prepared statement or portal. */
+    record Close(Target target, String name) implements FrontendMessage {}
+
+    /** 'S': Sync. */
+    record Sync() implements FrontendMessage {}
+
+    /** 'H': Flush. */
+    record Flush() implements FrontendMessage {}
+
+    /** 'X': Terminate. */
+    record Terminate() implements FrontendMessage {}
+}
