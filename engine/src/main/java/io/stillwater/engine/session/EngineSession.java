@@ -206,6 +206,12 @@ public final class EngineSession implements Session {
 
     private Changes read(QueryPlan plan) {
         Set<Long> inputs = PlanInputs.objectIds(plan.body());
+        if (inputs.isEmpty()) {
+            // Constants and table functions: no snapshot, no timestamp, no transaction read.
+            return OneShotRead.run(plan.body(), (id, t) -> {
+                throw new IllegalStateException("plan without inputs read " + id);
+            }, coord.readTimestamp(), evalContext(), cancellation());
+        }
         if (status == TransactionStatus.IN_TRANSACTION) {
             if (txnHasWrites) {
                 throw new SqlException(SqlState.INVALID_TRANSACTION_STATE,
