@@ -117,11 +117,12 @@ public final class Coordinator implements AutoCloseable {
                     Table t = tables.get(e.getKey());
                     if (t != null) t.apply(tw.time(), e.getValue());
                 }
-                // Every table is complete through this time, written or not.
-                for (Table t : tables.values()) t.advanceUpper(tw.time() + 1);
             }
             default -> throw new IllegalStateException("unexpected log record " + record);
         }
+        // Every table is complete through this time, written or not, so a read at it
+        // (the read timestamp is the last applied record's) finds every input readable.
+        for (Table t : tables.values()) t.advanceUpper(time + 1);
     }
 
     public Catalog catalog() { return catalog; }

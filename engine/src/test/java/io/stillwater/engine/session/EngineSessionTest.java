@@ -73,6 +73,14 @@ class EngineSessionTest {
     }
 
     @Test
+    void tablesCreatedEarlierStayReadableAfterLaterDdl() {
+        s.execute("CREATE TABLE first (a int)");
+        s.execute("CREATE TABLE second (a int)");
+        s.execute("DROP TABLE second");
+        assertThat(q("SELECT count(*) FROM first")).containsExactly(List.of("0"));
+    }
+
+    @Test
     void errorsHaveSqlStates() {
         s.execute("CREATE TABLE e (a int NOT NULL)");
         assertState("23502", "INSERT INTO e VALUES (NULL)");
