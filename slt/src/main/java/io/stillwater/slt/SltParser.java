@@ -28,6 +28,8 @@ public final class SltParser {
     private final List<String> lines;
     private final List<Record> records = new ArrayList<>();
     private List<Condition> pending = new ArrayList<>();
+    /** Line index of the first pending condition. */
+    private int pendingStart;
     private Mode mode = Mode.STANDARD;
 
     private SltParser(String file, List<String> lines) {
@@ -51,6 +53,12 @@ public final class SltParser {
         while (i < lines.size()) {
             String header = stripComment(lines.get(i)).strip();
             if (header.isEmpty()) {
+                if (lines.get(i).isBlank() && !pending.isEmpty()) {
+                    // As in SQLite's runner, conditions belong to the record they start: a blank
+                    // line ends that record, so they would guard nothing. Say so instead of guessing.
+                    emit(new Record.Malformed(location(pendingStart), pending,
+                            "skipif/onlyif must directly precede the record it guards (a blank line follows it)"));
+                }
                 i++;
                 continue;
             }
@@ -62,7 +70,7 @@ public final class SltParser {
             }
         }
         if (!pending.isEmpty()) {
-            emit(new Record.Malformed(location(lines.size()), pending,
+            emit(new Record.Malformed(location(pendingStart), pending,
                     "skipif/onlyif at the end of the file guards no record"));
         }
     }
@@ -76,6 +84,9 @@ public final class SltParser {
             case "skipif", "onlyif" -> {
                 if (words.length < 2) {
                     throw new MalformedException(start, keyword + " needs an engine name, e.g. '" + keyword + " postgresql'");
+                }
+                if (pending.isEmpty()) {
+                    pendingStart = start;
                 }
                 pending.add(new Condition(
                         keyword.equals("skipif") ? Condition.Kind.SKIPIF : Condition.Kind.ONLYIF, words[1]));
