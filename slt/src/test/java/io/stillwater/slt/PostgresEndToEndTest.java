@@ -247,4 +247,55 @@ class PostgresEndToEndTest {
         assertThat(fast.files()).hasSize(2);
         assertThat(fast.files().get(1).total()).isEqualTo(1);
     }
+
+    /**
+     * The embedded-target path through a real EmbeddedTargetFactory whose "engine" is a fresh
+     * PostgreSQL database per start: reset-server must give the file a fresh, empty server.
+     */
+    @Test
+    void embeddedTargetStartsFreshServersAndHonoursResetServer() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
+        EmbeddedTargetFactory factory = () -> {
+            String db = "embedded_" + started.incrementAndGet();
+            try (Connection c = PG.connect(); Statement st = c.createStatement()) {
+                st.execute("CREATE DATABASE " + db);
+            }
+            return new EmbeddedTargetFactory.EmbeddedServer() {
+                @Override
+                public String jdbcUrl() {
+                    return PG.jdbcUrl().replace("/postgres", "/" + db);
+                }
+
+                @Override
+                public String defaultUser() {
+                    return "postgres";
+                }
+
+                @Override
+                public void close() {
+                    try (Connection c = PG.connect(); Statement st = c.createStatement()) {
+                        st.execute("DROP DATABASE " + db + " WITH (FORCE)");
+                    } catch (java.sql.SQLException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            };
+        };
+        Path f = script("reset.slt",
+                "statement ok", "CREATE TABLE x(a INT)", "",
+                "reset-server", "",
+                "statement error pgcode 42P01", "SELECT * FROM x", "",
+                "statement ok", "CREATE TABLE x(a INT)", "");
+        buf.reset();
+        RunSummary s = new SltRunner(SltOptions.of(List.of(f, f)), new PrintStream(buf, true, StandardCharsets.UTF_8),
+                java.util.Optional.of(factory)).run();
+        assertThat(s.passed()).as(output()).isTrue();
+        assertThat(s.total(Outcome.SUCCESS)).isEqualTo(8);
+        assertThat(started.get()).isEqualTo(4); // one per file, one per reset-server
+        try (Connection c = PG.connect(); Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_database WHERE datname LIKE 'embedded_%'")) {
+            rs.next();
+            assertThat(rs.getInt(1)).isZero(); // every server was closed
+        }
+    }
 }
