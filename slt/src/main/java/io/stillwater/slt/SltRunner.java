@@ -67,6 +67,9 @@ public final class SltRunner {
                 FileOutcome fo = runFile(provider, file);
                 results.add(fo.result());
                 report(fo.result());
+                if (!fo.note().isEmpty()) {
+                    out.println("    " + fo.note());
+                }
                 if (options.failFast() && fo.stop()) {
                     out.println("slt: stopping at the first failure (--fail-fast)");
                     break;
@@ -87,7 +90,12 @@ public final class SltRunner {
         return summary;
     }
 
-    private record FileOutcome(FileResult result, boolean stop) {}
+    /** A file's result, whether --fail-fast should stop the run, and a note to print after it. */
+    private record FileOutcome(FileResult result, boolean stop, String note) {
+        FileOutcome(FileResult result, boolean stop) {
+            this(result, stop, "");
+        }
+    }
 
     private FileOutcome runFile(TargetProvider provider, Path file) {
         long start = System.nanoTime();
@@ -110,15 +118,16 @@ public final class SltRunner {
         try (target) {
             result = runner.run(Duration.ZERO, start);
         }
+        String note = "";
         if (options.rewriteResults() && !runner.rewriter().isEmpty()) {
             try {
                 runner.rewriter().write(file);
-                out.println("    rewrote expected results in " + file);
+                note = "rewrote expected results in " + file;
             } catch (IOException e) {
-                out.println("    could not rewrite " + file + ": " + e.getMessage());
+                note = "could not rewrite " + file + ": " + e.getMessage();
             }
         }
-        return new FileOutcome(result, runner.stoppedOnFailure() || result.failed(options.unsupportedIsFailure()));
+        return new FileOutcome(result, runner.stoppedOnFailure() || result.failed(options.unsupportedIsFailure()), note);
     }
 
     private static FileResult fatal(String name, long start, String message) {

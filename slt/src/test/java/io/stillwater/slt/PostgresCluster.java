@@ -66,7 +66,14 @@ public final class PostgresCluster implements BeforeAllCallback, AfterAllCallbac
         dir = Files.createTempDirectory("stillwater-pg-");
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
         if (isRoot()) {
-            UserPrincipal postgres = dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("postgres");
+            UserPrincipal postgres;
+            try {
+                postgres = dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("postgres");
+            } catch (IOException e) {
+                throw new IllegalStateException("running as root, but there is no 'postgres' OS user to run the "
+                        + "PostgreSQL server as (the server refuses root); install the postgresql package or run "
+                        + "the tests as a non-root user", e);
+            }
             Files.setOwner(dir, postgres);
         }
         Path data = dir.resolve("data");
