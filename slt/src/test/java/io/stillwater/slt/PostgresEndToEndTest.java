@@ -220,6 +220,24 @@ class PostgresEndToEndTest {
     }
 
     @Test
+    void rewriteResultsInCockroachModeMultilineAndColnames() throws Exception {
+        Path f = script("rewrite2.slt",
+                "mode cockroach", "",
+                "query IT rowsort", "SELECT * FROM (VALUES (2, 'b c'), (1, 'a')) v", "----", "9  z", "",
+                "mode standard", "",
+                "query T multiline", "SELECT 'x' || chr(10) || 'y'", "----", "old", "EOF", "",
+                "query I colnames", "SELECT 1 AS one", "----", "uno", "1", "");
+        run(SltOptions.of(List.of(f)).withUrl(PG.url()).withRewriteResults(true));
+        assertThat(Files.readString(f)).isEqualTo(String.join("\n",
+                "mode cockroach", "",
+                "query IT rowsort", "SELECT * FROM (VALUES (2, 'b c'), (1, 'a')) v", "----", "1  a", "2  b\u2420c", "",
+                "mode standard", "",
+                "query T multiline", "SELECT 'x' || chr(10) || 'y'", "----", "x", "y", "EOF", "",
+                "query I colnames", "SELECT 1 AS one", "----", "one", "1", "") + "\n");
+        assertThat(run(f).passed()).as(output()).isTrue();
+    }
+
+    @Test
     void shardsJunitFailFastAndHalt() throws Exception {
         Path a = script("a.slt", "statement ok", "SELECT 1", "", "halt", "", "statement ok", "NOT SQL", "");
         Path b = script("b.slt", "statement ok", "NOT SQL", "", "statement ok", "ALSO NOT SQL", "");
