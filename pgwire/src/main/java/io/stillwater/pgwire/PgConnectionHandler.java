@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,7 +39,11 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
     private final CancelRegistry registry;
     private final java.util.Set<ExecutorService> liveWorkers;
     private final AtomicInteger pending = new AtomicInteger();
+    /** Like PostgreSQL's authentication_timeout: a connection must finish startup within this time. */
+    static final long STARTUP_TIMEOUT_SECONDS = 60;
+
     private ExecutorService executor;
+    private io.netty.util.concurrent.ScheduledFuture<?> startupTimer;
     private Outbound out;
     private ConnectionWorker worker;
 
@@ -56,6 +61,9 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
         executor = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon()
                 .name("pgwire-conn-" + CONNECTIONS.incrementAndGet()).factory());
         liveWorkers.add(executor);
+        startupTimer = ctx.executor().schedule(
+                () -> sendFatalAndClose(ctx, SqlState.PROTOCOL_VIOLATION, "timeout expired during startup"),
+                STARTUP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         super.channelActive(ctx);
     }
 
@@ -71,7 +79,10 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
                 LOG.debug("cancel request for pid {}: {}", m.processId(), matched ? "cancelled" : "no such session");
                 ctx.close();
             }
-            default -> submit(ctx, message);
+            default -> {
+                if (message instanceof FrontendMessage.Startup) startupTimer.cancel(false);
+                submit(ctx, message);
+            }
         }
     }
 
@@ -109,6 +120,7 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         // Stop whatever runs now, then release the session on the worker thread, after
         // any queued messages (which see the closed channel and do nothing).
+        startupTimer.cancel(false);
         worker.cancelRunning();
         out.wakeUp();
         ExecutorService exec = executor;

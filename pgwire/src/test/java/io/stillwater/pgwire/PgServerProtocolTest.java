@@ -344,4 +344,64 @@ class PgServerProtocolTest {
         a.close();
         b.close();
     }
+
+    @Test
+    void flushDeliversPendingRepliesWithoutEndingTheTransaction() throws Exception {
+        try (RawClient c = RawClient.started(port())) {
+            c.send('P', RawClient.parse("s", "SELECT 1"));
+            c.send('H', new byte[0]);
+            Msg parseComplete = c.read();
+            assertThat(parseComplete.type()).isEqualTo('1');
+            c.send('S', new byte[0]);
+            assertThat(RawClient.types(c.readUntilReady())).isEqualTo("Z");
+        }
+    }
+
+    @Test
+    void binaryResultFormatIsDescribedAndSent() throws Exception {
+        try (RawClient c = RawClient.started(port())) {
+            c.send('P', RawClient.parse("", "SELECT 258"));
+            c.send('B', new Body().cstring("").cstring("").int16(0).int16(0).int16(1).int16(1).bytes());
+            c.send('D', RawClient.describe('P', ""));
+            c.send('E', RawClient.execute("", 0));
+            c.send('S', new byte[0]);
+            List<Msg> msgs = c.readUntilReady();
+            assertThat(RawClient.types(msgs)).isEqualTo("12TDCZ");
+            ByteBuffer field = ByteBuffer.wrap(msgs.get(2).body());
+            assertThat(field.getShort()).isEqualTo((short) 1);
+            while (field.get() != 0) { } // column name
+            assertThat(field.getInt()).isZero();                 // table oid
+            assertThat(field.getShort()).isZero();               // column number
+            assertThat(field.getInt()).isEqualTo(23);            // int4
+            assertThat(field.getShort()).isEqualTo((short) 4);   // typlen
+            assertThat(field.getInt()).isEqualTo(-1);            // typmod
+            assertThat(field.getShort()).isEqualTo((short) 1);   // binary
+            assertThat(msgs.get(3).body()).isEqualTo(new Body().int16(1).int32(4).int32(258).bytes());
+        }
+    }
+
+    @Test
+    void binaryParametersAreDecodedByTheirStatementTypes() throws Exception {
+        try (RawClient c = RawClient.started(port())) {
+            c.send('P', RawClient.parse("", "SELECT $1, $2", 20, 1700));
+            byte[] numeric = io.stillwater.pgwire.types.PgBinaryCodec.encode(
+                    io.stillwater.engine.types.SqlType.NUMERIC, new java.math.BigDecimal("-1.50"));
+            c.send('B', new Body().cstring("").cstring("").int16(1).int16(1).int16(2)
+                    .int32(4).int32(-5)                      // int4 bytes for an int8 parameter: widened
+                    .int32(numeric.length).raw(numeric)
+                    .int16(0).bytes());
+            c.send('E', RawClient.execute("", 0));
+            c.send('S', new byte[0]);
+            List<Msg> msgs = c.readUntilReady();
+            assertThat(RawClient.types(msgs)).isEqualTo("12DCZ");
+            ByteBuffer row = ByteBuffer.wrap(msgs.get(2).body());
+            assertThat(row.getShort()).isEqualTo((short) 2);
+            byte[] first = new byte[row.getInt()];
+            row.get(first);
+            assertThat(new String(first, StandardCharsets.UTF_8)).isEqualTo("-5");
+            byte[] second = new byte[row.getInt()];
+            row.get(second);
+            assertThat(new String(second, StandardCharsets.UTF_8)).isEqualTo("-1.50");
+        }
+    }
 }
