@@ -8,9 +8,11 @@ import java.util.Arrays;
  * {@code (key, val)} group at a time, consolidating as it goes: equal times in a group
  * are summed, zero sums dropped, and groups left empty leave no trace.
  *
- * <p>Protocol: {@code startGroup(key, val)}, then {@code push(time, diff)} with
+ * <p>Protocol: {@code startGroup(key, val, newKey)}, then {@code push(time, diff)} with
  * non-decreasing times, then {@code endGroup()}. Groups must come in strictly increasing
- * {@code (key, val)} order. Owned by one thread; discarded after {@link #build}.
+ * {@code (key, val)} order, and {@code newKey} must say whether {@code key} differs from
+ * the previous group's key (callers know it from their own comparisons, so the builder
+ * compares nothing). Owned by one thread; discarded after {@link #build}.
  */
 final class BatchBuilder {
     private Row[] keys;
@@ -26,6 +28,8 @@ final class BatchBuilder {
     private Row groupKey;
     private Row groupVal;
     private int groupStart;
+    /** Whether groupKey is already the last entry of keys (an earlier group of it survived). */
+    private boolean keyEmitted;
 
     BatchBuilder(int keyCapacity, int valCapacity, int updateCapacity) {
         keys = new Row[Math.max(keyCapacity, 1)];
@@ -36,7 +40,8 @@ final class BatchBuilder {
         diffs = new long[times.length];
     }
 
-    void startGroup(Row key, Row val) {
+    void startGroup(Row key, Row val, boolean newKey) {
+        if (newKey) keyEmitted = false;
         groupKey = key;
         groupVal = val;
         groupStart = updateCount;
@@ -67,8 +72,8 @@ final class BatchBuilder {
     void endGroup() {
         if (updateCount == groupStart) return; // everything cancelled
         Row key = groupKey;
-        boolean sameKey = keyCount > 0 && RowOrder.compare(keys[keyCount - 1], key) == 0;
-        if (!sameKey) {
+        if (!keyEmitted) {
+            keyEmitted = true;
             if (keyCount == keys.length) {
                 int cap = grow(keyCount);
                 keys = Arrays.copyOf(keys, cap);

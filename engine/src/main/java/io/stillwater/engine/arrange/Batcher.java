@@ -83,9 +83,10 @@ public final class Batcher {
             int i = idx[j];
             Row k = keys[i];
             Row v = vals[i];
-            if (curKey == null || RowOrder.compare(curKey, k) != 0 || RowOrder.compare(curVal, v) != 0) {
+            boolean newKey = curKey == null || RowOrder.compare(curKey, k) != 0;
+            if (newKey || RowOrder.compare(curVal, v) != 0) {
                 if (curKey != null) out.endGroup();
-                out.startGroup(k, v);
+                out.startGroup(k, v, newKey);
                 curKey = k;
                 curVal = v;
             }

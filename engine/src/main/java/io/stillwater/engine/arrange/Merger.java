@@ -26,6 +26,10 @@ final class Merger {
     private int vb;
     private int keyCmp;
     private boolean keyCmpStale = true;
+    // Key positions (in a, in b) equal to the key of the last group started; -1 if none.
+    // They tell the builder when the key changes without comparing rows again.
+    private int lastKeyA = -1;
+    private int lastKeyB = -1;
     private Batch result;
 
     /**
@@ -83,16 +87,26 @@ final class Merger {
             }
             c = keyCmp;
         }
-        if (c == 0) c = RowOrder.compare(a.vals[va], b.vals[vb]);
+        boolean keysEqual = c == 0;
+        if (keysEqual) c = RowOrder.compare(a.vals[va], b.vals[vb]);
         int consumed;
         if (c < 0) {
-            consumed = copyGroup(a, a.keys[ka], va);
+            boolean newKey = ka != lastKeyA;
+            lastKeyA = ka;
+            lastKeyB = keysEqual ? kb : -1;
+            consumed = copyGroup(a, a.keys[ka], va, newKey);
             stepA();
         } else if (c > 0) {
-            consumed = copyGroup(b, b.keys[kb], vb);
+            boolean newKey = kb != lastKeyB;
+            lastKeyB = kb;
+            lastKeyA = keysEqual ? ka : -1;
+            consumed = copyGroup(b, b.keys[kb], vb, newKey);
             stepB();
         } else {
-            consumed = mergeGroups();
+            boolean newKey = ka != lastKeyA;
+            lastKeyA = ka;
+            lastKeyB = kb;
+            consumed = mergeGroups(newKey);
             stepA();
             stepB();
         }
@@ -119,27 +133,27 @@ final class Merger {
         }
     }
 
-    private int copyGroup(Batch x, Row key, int v) {
+    private int copyGroup(Batch x, Row key, int v, boolean newKey) {
         int from = x.valOffs[v];
         int to = x.valOffs[v + 1];
         long[] times = x.times;
         long[] diffs = x.diffs;
         long adv = advanceTo;
-        out.startGroup(key, x.vals[v]);
+        out.startGroup(key, x.vals[v], newKey);
         for (int u = from; u < to; u++) out.push(Math.max(times[u], adv), diffs[u]);
         out.endGroup();
         return to - from;
     }
 
     /** Equal (key, val) in both inputs: merge their time lists (both ascending). */
-    private int mergeGroups() {
+    private int mergeGroups(boolean newKey) {
         int i = a.valOffs[va];
         int iEnd = a.valOffs[va + 1];
         int j = b.valOffs[vb];
         int jEnd = b.valOffs[vb + 1];
         int consumed = (iEnd - i) + (jEnd - j);
         long adv = advanceTo;
-        out.startGroup(a.keys[ka], a.vals[va]);
+        out.startGroup(a.keys[ka], a.vals[va], newKey);
         // Advancing is monotone (t -> max(t, adv)), so merged order survives it.
         while (i < iEnd && j < jEnd) {
             if (a.times[i] <= b.times[j]) {

@@ -2,7 +2,10 @@ package io.stillwater.engine.arrange;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -83,6 +86,9 @@ public final class Spine {
     // ---- shared state ----
     private final ReadHolds holds;
     private final AtomicReference<TraceSnapshot> published;
+    /** Readers waiting for the upper to pass a time, by time. Guarded by itself. */
+    private final TreeMap<Long, List<CompletableFuture<TraceSnapshot>>> waiters = new TreeMap<>();
+    private volatile boolean anyWaiters;
 
     /** An empty spine whose contents are final below {@code lower} (and empty there). */
     public Spine(long lower) {
@@ -123,6 +129,27 @@ public final class Spine {
 
     /** A hold at the current effective since (the oldest readable time), atomically. */
     public ReadHold acquireHoldAtSince() { return holds.acquireAtSince(); }
+
+    /**
+     * Completes with the first published snapshot whose upper is beyond {@code t} (at once
+     * if the current one is): how a read at {@code t} waits for the data to be final. The
+     * future may complete on the writer thread, so continue with {@code *Async} methods or
+     * {@code join()} from the reader. Hold {@code t} first if the read must not be
+     * compacted away meanwhile. Any thread.
+     */
+    public CompletableFuture<TraceSnapshot> readableAt(long t) {
+        TraceSnapshot now = published.get();
+        if (t < now.upper()) return CompletableFuture.completedFuture(now);
+        CompletableFuture<TraceSnapshot> f = new CompletableFuture<>();
+        synchronized (waiters) {
+            waiters.computeIfAbsent(t, k -> new ArrayList<>(1)).add(f);
+            anyWaiters = true;
+        }
+        // The writer publishes before it looks at waiters: re-check so no wake-up is lost.
+        now = published.get();
+        if (t < now.upper()) f.complete(now);
+        return f;
+    }
 
     // ---------------------------------------------------------------- writer thread only
 
@@ -175,7 +202,9 @@ public final class Spine {
     /**
      * Idle merging: spends up to about {@code fuel} updates of work on merges in progress,
      * or starts merges (by introducing a virtual empty batch) while the spine holds more
-     * than one non-empty batch. Writer thread only.
+     * than one non-empty batch. Writer thread only. Like DD, a spine already reduced to
+     * one batch is not rewritten for compaction alone: its times advance when it next
+     * merges (reads are exact either way).
      */
     public void exert(long fuel) {
         refreshSince();
@@ -225,7 +254,20 @@ public final class Spine {
                 }
             }
         }
-        published.set(new TraceSnapshot(out.toArray(new Batch[0]), upper, compactionSince));
+        TraceSnapshot snap = new TraceSnapshot(out.toArray(new Batch[0]), upper, compactionSince);
+        published.set(snap);
+        if (anyWaiters) wakeReaders(snap);
+    }
+
+    private void wakeReaders(TraceSnapshot snap) {
+        List<CompletableFuture<TraceSnapshot>> ready = new ArrayList<>();
+        synchronized (waiters) {
+            Map<Long, List<CompletableFuture<TraceSnapshot>>> done = waiters.headMap(snap.upper());
+            done.values().forEach(ready::addAll);
+            done.clear();
+            anyWaiters = !waiters.isEmpty();
+        }
+        for (CompletableFuture<TraceSnapshot> f : ready) f.complete(snap); // outside the lock
     }
 
     private static void addIfNonEmpty(List<Batch> out, Batch b) {

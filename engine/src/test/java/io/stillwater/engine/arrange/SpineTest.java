@@ -230,4 +230,25 @@ class SpineTest {
         c.seekKey(Row.of(4L));
         assertThat(c.keyValid()).isFalse();
     }
+
+    @Test
+    void readableAtCompletesOnceTheUpperPassesTheTime() throws Exception {
+        Spine spine = new Spine(0);
+        spine.insert(List.of(upd(1, 1, 0, 1)), 3);
+        assertThat(spine.readableAt(2)).isCompleted();
+        var at5 = spine.readableAt(5);
+        var at7 = spine.readableAt(7);
+        assertThat(at5).isNotDone();
+        spine.advanceUpper(5);
+        assertThat(at5).isNotDone(); // upper 5 is not beyond 5
+        spine.insert(List.of(upd(1, 1, 5, 1)), 6);
+        assertThat(at5).isCompleted();
+        assertThat(at5.get().upper()).isEqualTo(6);
+        assertThat(at5.get().lookup(Row.of(1L), 5)).containsExactly(new TraceSnapshot.Entry(Row.of(1L), Row.of(1L), 2));
+        assertThat(at7).isNotDone();
+        spine.exert(10);
+        assertThat(at7).isNotDone();
+        spine.advanceUpper(100);
+        assertThat(at7.get().upper()).isEqualTo(100);
+    }
 }

@@ -121,6 +121,8 @@ final class TraceModel {
                 }
                 prev = u;
             }
+            long distinctKeys = b.updates().stream().map(KeyValUpdate::key).distinct().count();
+            assertThat(b.keyCount()).as("each key stored once in %s", b).isEqualTo((int) distinctKeys);
         }
         assertThat(prevUpper).isLessThanOrEqualTo(s.upper());
     }
