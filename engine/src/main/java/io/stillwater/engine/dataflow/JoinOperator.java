@@ -35,8 +35,8 @@ final class JoinOperator extends Operator {
     private final boolean leftStatus;
     private final boolean rightStatus;
 
-    private final HashMap<Row, Counts> left = new HashMap<>();
-    private final HashMap<Row, Counts> right = new HashMap<>();
+    private final HashMap<Row, Bucket> left = new HashMap<>();
+    private final HashMap<Row, Bucket> right = new HashMap<>();
 
     JoinOperator(JoinKind kind, int[] leftKeys, int[] rightKeys, Evaluator residual,
                  int leftArity, int rightArity, Cancellation cancel) {
@@ -54,6 +54,7 @@ final class JoinOperator extends Operator {
 
     @Override
     Changes step(Changes[] inputs, Changes errors) {
+        if (!leftStatus && !rightStatus) return innerStep(inputs[0], inputs[1], errors);
         Changes out = new Changes();
         Map<Row, Changes> dl = group(inputs[0], leftKeys, true, out);
         Map<Row, Changes> dr = group(inputs[1], rightKeys, false, out);
@@ -64,23 +65,23 @@ final class JoinOperator extends Operator {
         // Retract the match-dependent output of rows whose other side changes at their key.
         if (leftStatus) {
             for (Row k : dr.keySet()) {
-                Counts ls = left.get(k);
+                Bucket ls = left.get(k);
                 if (ls == null) continue;
-                Counts rs = right.get(k);
-                for (var e : ls.entries()) {
+                Bucket rs = right.get(k);
+                for (int i = 0; i < ls.size(); i++) {
                     tick(ticks++);
-                    leftStatus(e.getKey(), leftMatches(e.getKey(), rs), -e.getValue()[0], out);
+                    leftStatus(ls.row(i), leftMatches(ls.row(i), rs), -ls.count(i), out);
                 }
             }
         }
         if (rightStatus) {
             for (Row k : dl.keySet()) {
-                Counts rs = right.get(k);
+                Bucket rs = right.get(k);
                 if (rs == null) continue;
-                Counts ls = left.get(k);
-                for (var e : rs.entries()) {
+                Bucket ls = left.get(k);
+                for (int i = 0; i < rs.size(); i++) {
                     tick(ticks++);
-                    rightStatus(e.getKey(), rightMatches(e.getKey(), ls), -e.getValue()[0], out);
+                    rightStatus(rs.row(i), rightMatches(rs.row(i), ls), -rs.count(i), out);
                 }
             }
         }
@@ -88,14 +89,14 @@ final class JoinOperator extends Operator {
         // Inner part: dL x R_old, then L_new x dR.
         for (var g : dl.entrySet()) {
             Changes d = g.getValue();
-            Counts rs = right.get(g.getKey());
+            Bucket rs = right.get(g.getKey());
             if (pairs && rs != null) {
                 for (int i = 0; i < d.size(); i++) {
                     Row l = d.row(i);
                     long dd = d.diff(i);
-                    for (var e : rs.entries()) {
+                    for (int j = 0; j < rs.size(); j++) {
                         tick(ticks++);
-                        pair(l, e.getKey(), dd * e.getValue()[0], out, errors);
+                        pair(l, rs.row(j), dd * rs.count(j), out, errors);
                     }
                 }
             }
@@ -103,14 +104,14 @@ final class JoinOperator extends Operator {
         }
         for (var g : dr.entrySet()) {
             Changes d = g.getValue();
-            Counts ls = left.get(g.getKey());
+            Bucket ls = left.get(g.getKey());
             if (pairs && ls != null) {
                 for (int i = 0; i < d.size(); i++) {
                     Row r = d.row(i);
                     long dd = d.diff(i);
-                    for (var e : ls.entries()) {
+                    for (int j = 0; j < ls.size(); j++) {
                         tick(ticks++);
-                        pair(e.getKey(), r, e.getValue()[0] * dd, out, errors);
+                        pair(ls.row(j), r, ls.count(j) * dd, out, errors);
                     }
                 }
             }
@@ -120,17 +121,17 @@ final class JoinOperator extends Operator {
         // Insert the new match-dependent output.
         if (leftStatus) {
             for (Row k : dr.keySet()) {
-                Counts ls = left.get(k);
+                Bucket ls = left.get(k);
                 if (ls == null) continue;
-                Counts rs = right.get(k);
-                for (var e : ls.entries()) {
+                Bucket rs = right.get(k);
+                for (int i = 0; i < ls.size(); i++) {
                     tick(ticks++);
-                    leftStatus(e.getKey(), leftMatches(e.getKey(), rs), e.getValue()[0], out);
+                    leftStatus(ls.row(i), leftMatches(ls.row(i), rs), ls.count(i), out);
                 }
             }
             for (var g : dl.entrySet()) {
                 if (dr.containsKey(g.getKey())) continue;
-                Counts rs = right.get(g.getKey());
+                Bucket rs = right.get(g.getKey());
                 Changes d = g.getValue();
                 for (int i = 0; i < d.size(); i++) {
                     tick(ticks++);
@@ -140,17 +141,17 @@ final class JoinOperator extends Operator {
         }
         if (rightStatus) {
             for (Row k : dl.keySet()) {
-                Counts rs = right.get(k);
+                Bucket rs = right.get(k);
                 if (rs == null) continue;
-                Counts ls = left.get(k);
-                for (var e : rs.entries()) {
+                Bucket ls = left.get(k);
+                for (int i = 0; i < rs.size(); i++) {
                     tick(ticks++);
-                    rightStatus(e.getKey(), rightMatches(e.getKey(), ls), e.getValue()[0], out);
+                    rightStatus(rs.row(i), rightMatches(rs.row(i), ls), rs.count(i), out);
                 }
             }
             for (var g : dr.entrySet()) {
                 if (dl.containsKey(g.getKey())) continue;
-                Counts ls = left.get(g.getKey());
+                Bucket ls = left.get(g.getKey());
                 Changes d = g.getValue();
                 for (int i = 0; i < d.size(); i++) {
                     tick(ticks++);
@@ -192,14 +193,64 @@ final class JoinOperator extends Operator {
         return Row.wrap(k);
     }
 
-    private static void apply(HashMap<Row, Counts> side, Row key, Changes d) {
-        Counts c = side.get(key);
+    private static void apply(HashMap<Row, Bucket> side, Row key, Changes d) {
+        Bucket c = side.get(key);
         if (c == null) {
-            c = new Counts(d.size());
+            c = new Bucket();
             side.put(key, c);
         }
         for (int i = 0; i < d.size(); i++) c.update(d.row(i), d.diff(i));
         if (c.isEmpty()) side.remove(key);
+    }
+
+    private static void apply(HashMap<Row, Bucket> side, Row key, Row row, long diff) {
+        Bucket c = side.get(key);
+        if (c == null) {
+            c = new Bucket();
+            side.put(key, c);
+        }
+        c.update(row, diff);
+        if (c.isEmpty()) side.remove(key);
+    }
+
+    /**
+     * INNER joins depend on no match status, so they need no grouping: each left change
+     * probes the right side as it was, then each right change probes the updated left.
+     */
+    private Changes innerStep(Changes dl, Changes dr, Changes errors) {
+        Changes out = new Changes(Math.max(dl.size(), dr.size()));
+        int ticks = 0;
+        for (int i = 0; i < dl.size(); i++) {
+            tick(ticks++);
+            Row l = dl.row(i);
+            Row k = keyOf(l, leftKeys);
+            if (k == null) continue;
+            long d = dl.diff(i);
+            Bucket rs = right.get(k);
+            if (rs != null) {
+                for (int j = 0; j < rs.size(); j++) {
+                    tick(ticks++);
+                    pair(l, rs.row(j), d * rs.count(j), out, errors);
+                }
+            }
+            apply(left, k, l, d);
+        }
+        for (int i = 0; i < dr.size(); i++) {
+            tick(ticks++);
+            Row r = dr.row(i);
+            Row k = keyOf(r, rightKeys);
+            if (k == null) continue;
+            long d = dr.diff(i);
+            Bucket ls = left.get(k);
+            if (ls != null) {
+                for (int j = 0; j < ls.size(); j++) {
+                    tick(ticks++);
+                    pair(ls.row(j), r, ls.count(j) * d, out, errors);
+                }
+            }
+            apply(right, k, r, d);
+        }
+        return out;
     }
 
     private void pair(Row l, Row r, long diff, Changes out, Changes errors) {
@@ -215,18 +266,18 @@ final class JoinOperator extends Operator {
         if (emitPairs) out.add(joined, diff);
     }
 
-    private boolean leftMatches(Row l, Counts rs) {
+    private boolean leftMatches(Row l, Bucket rs) {
         if (rs == null) return false;
-        for (var e : rs.entries()) {
-            if (e.getValue()[0] > 0 && passes(l, e.getKey())) return true;
+        for (int i = 0; i < rs.size(); i++) {
+            if (rs.count(i) > 0 && passes(l, rs.row(i))) return true;
         }
         return false;
     }
 
-    private boolean rightMatches(Row r, Counts ls) {
+    private boolean rightMatches(Row r, Bucket ls) {
         if (ls == null) return false;
-        for (var e : ls.entries()) {
-            if (e.getValue()[0] > 0 && passes(e.getKey(), r)) return true;
+        for (int i = 0; i < ls.size(); i++) {
+            if (ls.count(i) > 0 && passes(ls.row(i), r)) return true;
         }
         return false;
     }
