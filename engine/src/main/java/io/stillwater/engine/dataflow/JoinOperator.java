@@ -5,6 +5,7 @@ import io.stillwater.engine.data.Row;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.expr.Evaluator;
 import io.stillwater.engine.plan.JoinKind;
+import java.math.BigDecimal;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -188,9 +189,27 @@ final class JoinOperator extends Operator {
         for (int i = 0; i < keys.length; i++) {
             Object v = r.get(keys[i]);
             if (v == null) return null;
-            k[i] = v;
+            k[i] = normalize(v);
         }
         return Row.wrap(k);
+    }
+
+    /**
+     * One representation per number, so keys of different numeric types that are equal in
+     * SQL ({@code int = bigint}, {@code bigint = numeric}, {@code real = double}) hash
+     * alike: integers become Long (as does an integral numeric that fits), floats Double.
+     */
+    static Object normalize(Object v) {
+        if (v instanceof Integer i) return (long) i;
+        if (v instanceof Short s) return (long) s;
+        if (v instanceof Float f) return (double) f;
+        if (v instanceof BigDecimal d && d.signum() == 0) return 0L;
+        if (v instanceof BigDecimal d && d.scale() <= 0 && d.precision() - d.scale() <= 18) return d.longValueExact();
+        if (v instanceof BigDecimal d && d.scale() > 0) {
+            BigDecimal stripped = d.stripTrailingZeros();
+            if (stripped.scale() <= 0 && stripped.precision() - stripped.scale() <= 18) return stripped.longValueExact();
+        }
+        return v;
     }
 
     private static void apply(HashMap<Row, Bucket> side, Row key, Changes d) {

@@ -122,4 +122,16 @@ class DataflowTest {
         PlanNode anti = new PlanNode.Join(ORDERS, NAMES, JoinKind.ANTI, new int[] {0}, new int[] {0}, null);
         assertThat(TestPlans.read(anti, db)).containsExactly(Row.of(null, "l"));
     }
+
+    @Test
+    void joinKeysOfDifferentNumericTypesMatchBySqlEquality() {
+        PlanNode.Get ints = new PlanNode.Get(1, "i", List.of(SqlType.INTEGER));
+        PlanNode.Get nums = new PlanNode.Get(2, "n", List.of(SqlType.NUMERIC));
+        Map<Long, Changes> db = Map.of(
+                1L, new Changes().add(Row.of(1), 1).add(Row.of(2), 1).add(Row.of(0), 1),
+                2L, new Changes().add(Row.of(new java.math.BigDecimal("1.00")), 1).add(Row.of(new java.math.BigDecimal("2.5")), 1)
+                        .add(Row.of(new java.math.BigDecimal("0.0")), 1));
+        PlanNode join = new PlanNode.Join(ints, nums, JoinKind.INNER, new int[] {0}, new int[] {0}, null);
+        assertThat(TestPlans.read(join, db)).extracting(r -> r.get(0)).containsExactlyInAnyOrder(0, 1);
+    }
 }
