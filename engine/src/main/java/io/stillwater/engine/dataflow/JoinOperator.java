@@ -7,8 +7,8 @@ import io.stillwater.engine.expr.Evaluator;
 import io.stillwater.engine.plan.JoinKind;
 import java.math.BigDecimal;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.LinkedHashSet;
+import java.util.Set;
 
 /**
  * A hash join of two collections on equi keys (SQL equality: a key with a NULL column
@@ -55,73 +55,74 @@ final class JoinOperator extends Operator {
 
     @Override
     Changes step(Changes[] inputs, Changes errors) {
-        if (!leftStatus && !rightStatus) return innerStep(inputs[0], inputs[1], errors);
-        Changes out = new Changes();
-        Map<Row, Changes> dl = group(inputs[0], leftKeys, true, out);
-        Map<Row, Changes> dr = group(inputs[1], rightKeys, false, out);
-        if (dl.isEmpty() && dr.isEmpty()) return out;
-        boolean pairs = emitPairs || residual != null;
+        Changes dl = inputs[0], dr = inputs[1];
+        if (dl.isEmpty() && dr.isEmpty()) return Changes.empty();
+        Changes out = new Changes(Math.max(dl.size(), dr.size()));
+        // Each change's key, computed once; null-key rows never match, so their (unmatched)
+        // output is emitted right here and they are not stored.
+        Row[] lk = keys(dl, leftKeys, true, out);
+        Row[] rk = keys(dr, rightKeys, false, out);
+        // Keys where a side changed: the other side's match status may change there.
+        Set<Row> rightChanged = leftStatus ? keySet(rk) : Set.of();
+        Set<Row> leftChanged = rightStatus ? keySet(lk) : Set.of();
         int ticks = 0;
 
         // Retract the match-dependent output of rows whose other side changes at their key.
-        if (leftStatus) {
-            for (Row k : dr.keySet()) {
-                Bucket ls = left.get(k);
-                if (ls == null) continue;
-                Bucket rs = right.get(k);
-                for (int i = 0; i < ls.size(); i++) {
-                    tick(ticks++);
-                    leftStatus(ls.row(i), leftMatches(ls.row(i), rs), -ls.count(i), out);
-                }
+        for (Row k : rightChanged) {
+            Bucket ls = left.get(k);
+            if (ls == null) continue;
+            Bucket rs = right.get(k);
+            for (int i = 0; i < ls.size(); i++) {
+                tick(ticks++);
+                leftStatus(ls.row(i), leftMatches(ls.row(i), rs), -ls.count(i), out);
             }
         }
-        if (rightStatus) {
-            for (Row k : dl.keySet()) {
-                Bucket rs = right.get(k);
-                if (rs == null) continue;
-                Bucket ls = left.get(k);
-                for (int i = 0; i < rs.size(); i++) {
-                    tick(ticks++);
-                    rightStatus(rs.row(i), rightMatches(rs.row(i), ls), -rs.count(i), out);
-                }
+        for (Row k : leftChanged) {
+            Bucket rs = right.get(k);
+            if (rs == null) continue;
+            Bucket ls = left.get(k);
+            for (int i = 0; i < rs.size(); i++) {
+                tick(ticks++);
+                rightStatus(rs.row(i), rightMatches(rs.row(i), ls), -rs.count(i), out);
             }
         }
 
-        // Inner part: dL x R_old, then L_new x dR.
-        for (var g : dl.entrySet()) {
-            Changes d = g.getValue();
-            Bucket rs = right.get(g.getKey());
-            if (pairs && rs != null) {
-                for (int i = 0; i < d.size(); i++) {
-                    Row l = d.row(i);
-                    long dd = d.diff(i);
-                    for (int j = 0; j < rs.size(); j++) {
-                        tick(ticks++);
-                        pair(l, rs.row(j), dd * rs.count(j), out, errors);
-                    }
+        // Inner part, change by change: dL x R_old (updating L), then L_new x dR (updating R).
+        boolean pairs = emitPairs || residual != null;
+        for (int i = 0; i < dl.size(); i++) {
+            tick(ticks++);
+            if (lk[i] == null) continue;
+            Row l = dl.row(i);
+            long d = dl.diff(i);
+            Bucket rs = pairs ? right.get(lk[i]) : null;
+            if (rs != null) {
+                for (int j = 0; j < rs.size(); j++) {
+                    tick(ticks++);
+                    pair(l, rs.row(j), d * rs.count(j), out, errors);
                 }
             }
-            apply(left, g.getKey(), d);
+            apply(left, lk[i], l, d);
         }
-        for (var g : dr.entrySet()) {
-            Changes d = g.getValue();
-            Bucket ls = left.get(g.getKey());
-            if (pairs && ls != null) {
-                for (int i = 0; i < d.size(); i++) {
-                    Row r = d.row(i);
-                    long dd = d.diff(i);
-                    for (int j = 0; j < ls.size(); j++) {
-                        tick(ticks++);
-                        pair(ls.row(j), r, ls.count(j) * dd, out, errors);
-                    }
+        for (int i = 0; i < dr.size(); i++) {
+            tick(ticks++);
+            if (rk[i] == null) continue;
+            Row r = dr.row(i);
+            long d = dr.diff(i);
+            Bucket ls = pairs ? left.get(rk[i]) : null;
+            if (ls != null) {
+                for (int j = 0; j < ls.size(); j++) {
+                    tick(ticks++);
+                    pair(ls.row(j), r, ls.count(j) * d, out, errors);
                 }
             }
-            apply(right, g.getKey(), d);
+            apply(right, rk[i], r, d);
         }
 
-        // Insert the new match-dependent output.
+        // Insert the new match-dependent output: every row at keys where the other side
+        // changed, and the changed rows themselves elsewhere (their match status is that
+        // of the unchanged other side).
         if (leftStatus) {
-            for (Row k : dr.keySet()) {
+            for (Row k : rightChanged) {
                 Bucket ls = left.get(k);
                 if (ls == null) continue;
                 Bucket rs = right.get(k);
@@ -130,18 +131,14 @@ final class JoinOperator extends Operator {
                     leftStatus(ls.row(i), leftMatches(ls.row(i), rs), ls.count(i), out);
                 }
             }
-            for (var g : dl.entrySet()) {
-                if (dr.containsKey(g.getKey())) continue;
-                Bucket rs = right.get(g.getKey());
-                Changes d = g.getValue();
-                for (int i = 0; i < d.size(); i++) {
-                    tick(ticks++);
-                    leftStatus(d.row(i), leftMatches(d.row(i), rs), d.diff(i), out);
-                }
+            for (int i = 0; i < dl.size(); i++) {
+                tick(ticks++);
+                if (lk[i] == null || rightChanged.contains(lk[i])) continue;
+                leftStatus(dl.row(i), leftMatches(dl.row(i), right.get(lk[i])), dl.diff(i), out);
             }
         }
         if (rightStatus) {
-            for (Row k : dl.keySet()) {
+            for (Row k : leftChanged) {
                 Bucket rs = right.get(k);
                 if (rs == null) continue;
                 Bucket ls = left.get(k);
@@ -150,37 +147,35 @@ final class JoinOperator extends Operator {
                     rightStatus(rs.row(i), rightMatches(rs.row(i), ls), rs.count(i), out);
                 }
             }
-            for (var g : dr.entrySet()) {
-                if (dl.containsKey(g.getKey())) continue;
-                Bucket ls = left.get(g.getKey());
-                Changes d = g.getValue();
-                for (int i = 0; i < d.size(); i++) {
-                    tick(ticks++);
-                    rightStatus(d.row(i), rightMatches(d.row(i), ls), d.diff(i), out);
-                }
+            for (int i = 0; i < dr.size(); i++) {
+                tick(ticks++);
+                if (rk[i] == null || leftChanged.contains(rk[i])) continue;
+                rightStatus(dr.row(i), rightMatches(dr.row(i), left.get(rk[i])), dr.diff(i), out);
             }
         }
         return out;
     }
 
-    /**
-     * Groups a side's changes by key. Rows with a NULL key column can never match, so
-     * they are not stored: their (unmatched) output is emitted right here.
-     */
-    private Map<Row, Changes> group(Changes in, int[] keys, boolean isLeft, Changes out) {
-        Map<Row, Changes> groups = new LinkedHashMap<>();
-        for (int i = 0; i < in.size(); i++) {
+    /** The key of each change (null for a NULL key, whose unmatched output is emitted now). */
+    private Row[] keys(Changes in, int[] keys, boolean isLeft, Changes out) {
+        Row[] ks = new Row[in.size()];
+        for (int i = 0; i < ks.length; i++) {
             tick(i);
             Row r = in.row(i);
-            Row k = keyOf(r, keys);
-            if (k == null) {
+            ks[i] = keyOf(r, keys);
+            if (ks[i] == null) {
                 if (isLeft) leftStatus(r, false, in.diff(i), out);
                 else if (rightStatus) rightStatus(r, false, in.diff(i), out);
-                continue;
             }
-            groups.computeIfAbsent(k, x -> new Changes(4)).add(r, in.diff(i));
         }
-        return groups;
+        return ks;
+    }
+
+    private static Set<Row> keySet(Row[] keys) {
+        if (keys.length == 0) return Set.of();
+        Set<Row> set = new LinkedHashSet<>();
+        for (Row k : keys) if (k != null) set.add(k);
+        return set;
     }
 
     private static Row keyOf(Row r, int[] keys) {
@@ -212,16 +207,6 @@ final class JoinOperator extends Operator {
         return v;
     }
 
-    private static void apply(HashMap<Row, Bucket> side, Row key, Changes d) {
-        Bucket c = side.get(key);
-        if (c == null) {
-            c = new Bucket();
-            side.put(key, c);
-        }
-        for (int i = 0; i < d.size(); i++) c.update(d.row(i), d.diff(i));
-        if (c.isEmpty()) side.remove(key);
-    }
-
     private static void apply(HashMap<Row, Bucket> side, Row key, Row row, long diff) {
         Bucket c = side.get(key);
         if (c == null) {
@@ -230,46 +215,6 @@ final class JoinOperator extends Operator {
         }
         c.update(row, diff);
         if (c.isEmpty()) side.remove(key);
-    }
-
-    /**
-     * INNER joins depend on no match status, so they need no grouping: each left change
-     * probes the right side as it was, then each right change probes the updated left.
-     */
-    private Changes innerStep(Changes dl, Changes dr, Changes errors) {
-        Changes out = new Changes(Math.max(dl.size(), dr.size()));
-        int ticks = 0;
-        for (int i = 0; i < dl.size(); i++) {
-            tick(ticks++);
-            Row l = dl.row(i);
-            Row k = keyOf(l, leftKeys);
-            if (k == null) continue;
-            long d = dl.diff(i);
-            Bucket rs = right.get(k);
-            if (rs != null) {
-                for (int j = 0; j < rs.size(); j++) {
-                    tick(ticks++);
-                    pair(l, rs.row(j), d * rs.count(j), out, errors);
-                }
-            }
-            apply(left, k, l, d);
-        }
-        for (int i = 0; i < dr.size(); i++) {
-            tick(ticks++);
-            Row r = dr.row(i);
-            Row k = keyOf(r, rightKeys);
-            if (k == null) continue;
-            long d = dr.diff(i);
-            Bucket ls = left.get(k);
-            if (ls != null) {
-                for (int j = 0; j < ls.size(); j++) {
-                    tick(ticks++);
-                    pair(ls.row(j), r, ls.count(j) * d, out, errors);
-                }
-            }
-            apply(right, k, r, d);
-        }
-        return out;
     }
 
     private void pair(Row l, Row r, long diff, Changes out, Changes errors) {
