@@ -199,8 +199,9 @@ final class Accumulators {
         private final AggFunc func;
         private final boolean squares;
         private long n;
-        private BigDecimal sum = BigDecimal.ZERO;
-        private BigDecimal sumSquares = BigDecimal.ZERO;
+        private final ExactSum sum = new ExactSum();
+        private final ExactSum sumSquares = new ExactSum();
+        /** Count of values per scale, for scales above 0 (integers have scale 0, the minimum). */
         private final TreeMap<Integer, long[]> scales = new TreeMap<>();
 
         DecimalStat(int column, AggFunc func) {
@@ -213,25 +214,39 @@ final class Accumulators {
         public void add(Row input, long diff) {
             Object v = input.get(column);
             if (v == null) return;
-            BigDecimal x = v instanceof BigDecimal d ? d : BigDecimal.valueOf(((Number) v).longValue());
-            BigDecimal d = BigDecimal.valueOf(diff);
             n += diff;
-            sum = sum.add(diff == 1 ? x : x.multiply(d));
-            if (squares) {
-                BigDecimal sq = x.multiply(x);
-                sumSquares = sumSquares.add(diff == 1 ? sq : sq.multiply(d));
+            if (v instanceof BigDecimal x) {
+                BigDecimal d = BigDecimal.valueOf(diff);
+                sum.add(diff == 1 ? x : x.multiply(d));
+                if (squares) {
+                    BigDecimal sq = x.multiply(x);
+                    sumSquares.add(diff == 1 ? sq : sq.multiply(d));
+                }
+                int scale = x.scale();
+                if (scale > 0) {
+                    long[] c = scales.computeIfAbsent(scale, k -> new long[1]);
+                    c[0] += diff;
+                    if (c[0] == 0) scales.remove(scale);
+                }
+            } else {
+                long x = ((Number) v).longValue();
+                sum.add(x, diff);
+                if (squares) {
+                    try {
+                        sumSquares.add(Math.multiplyExact(x, x), diff);
+                    } catch (ArithmeticException overflow) {
+                        BigDecimal bx = BigDecimal.valueOf(x);
+                        sumSquares.add(bx.multiply(bx).multiply(BigDecimal.valueOf(diff)));
+                    }
+                }
             }
-            int scale = Math.max(x.scale(), 0);
-            long[] c = scales.computeIfAbsent(scale, k -> new long[1]);
-            c[0] += diff;
-            if (c[0] == 0) scales.remove(scale);
         }
 
         @Override
         public Object result() {
             if (n == 0) return null;
             int scale = scales.isEmpty() ? 0 : scales.lastKey();
-            BigDecimal sx = sum.setScale(scale, RoundingMode.UNNECESSARY);
+            BigDecimal sx = sum.value().setScale(scale, RoundingMode.UNNECESSARY);
             BigDecimal count = BigDecimal.valueOf(n);
             return switch (func) {
                 case SUM -> sx;
@@ -239,7 +254,7 @@ final class Accumulators {
                 default -> {
                     boolean sample = func == AggFunc.STDDEV_SAMP || func == AggFunc.VAR_SAMP;
                     if (sample && n == 1) yield null;
-                    BigDecimal sx2 = sumSquares.setScale(2 * scale, RoundingMode.UNNECESSARY);
+                    BigDecimal sx2 = sumSquares.value().setScale(2 * scale, RoundingMode.UNNECESSARY);
                     BigDecimal numerator = count.multiply(sx2).subtract(sx.multiply(sx));
                     if (numerator.signum() <= 0) yield BigDecimal.ZERO;
                     BigDecimal denominator = sample ? count.multiply(BigDecimal.valueOf(n - 1)) : count.multiply(count);
@@ -250,6 +265,24 @@ final class Accumulators {
                 }
             };
         }
+    }
+
+    /** An exact running sum: in a long while it fits (no allocation per value), else in a BigDecimal. */
+    private static final class ExactSum {
+        private long small;
+        private BigDecimal big = BigDecimal.ZERO;
+
+        void add(long x, long diff) {
+            try {
+                small = Math.addExact(small, Math.multiplyExact(x, diff));
+            } catch (ArithmeticException overflow) {
+                big = big.add(BigDecimal.valueOf(x).multiply(BigDecimal.valueOf(diff)));
+            }
+        }
+
+        void add(BigDecimal x) { big = big.add(x); }
+
+        BigDecimal value() { return big.add(BigDecimal.valueOf(small)); }
     }
 
     /**

@@ -5,9 +5,10 @@ import io.stillwater.engine.data.Row;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.expr.Evaluator;
 import io.stillwater.engine.plan.JoinKind;
+import java.math.BigDecimal;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.LinkedHashSet;
+import java.util.Set;
 
 /**
  * A hash join of two collections on equi keys (SQL equality: a key with a NULL column
@@ -35,8 +36,8 @@ final class JoinOperator extends Operator {
     private final boolean leftStatus;
     private final boolean rightStatus;
 
-    private final HashMap<Row, Counts> left = new HashMap<>();
-    private final HashMap<Row, Counts> right = new HashMap<>();
+    private final HashMap<Row, Bucket> left = new HashMap<>();
+    private final HashMap<Row, Bucket> right = new HashMap<>();
 
     JoinOperator(JoinKind kind, int[] leftKeys, int[] rightKeys, Evaluator residual,
                  int leftArity, int rightArity, Cancellation cancel) {
@@ -54,131 +55,127 @@ final class JoinOperator extends Operator {
 
     @Override
     Changes step(Changes[] inputs, Changes errors) {
-        Changes out = new Changes();
-        Map<Row, Changes> dl = group(inputs[0], leftKeys, true, out);
-        Map<Row, Changes> dr = group(inputs[1], rightKeys, false, out);
-        if (dl.isEmpty() && dr.isEmpty()) return out;
-        boolean pairs = emitPairs || residual != null;
+        Changes dl = inputs[0], dr = inputs[1];
+        if (dl.isEmpty() && dr.isEmpty()) return Changes.empty();
+        Changes out = new Changes(Math.max(dl.size(), dr.size()));
+        // Each change's key, computed once; null-key rows never match, so their (unmatched)
+        // output is emitted right here and they are not stored.
+        Row[] lk = keys(dl, leftKeys, true, out);
+        Row[] rk = keys(dr, rightKeys, false, out);
+        // Keys where a side changed: the other side's match status may change there.
+        Set<Row> rightChanged = leftStatus ? keySet(rk) : Set.of();
+        Set<Row> leftChanged = rightStatus ? keySet(lk) : Set.of();
         int ticks = 0;
 
         // Retract the match-dependent output of rows whose other side changes at their key.
-        if (leftStatus) {
-            for (Row k : dr.keySet()) {
-                Counts ls = left.get(k);
-                if (ls == null) continue;
-                Counts rs = right.get(k);
-                for (var e : ls.entries()) {
-                    tick(ticks++);
-                    leftStatus(e.getKey(), leftMatches(e.getKey(), rs), -e.getValue()[0], out);
-                }
+        for (Row k : rightChanged) {
+            Bucket ls = left.get(k);
+            if (ls == null) continue;
+            Bucket rs = right.get(k);
+            for (int i = 0; i < ls.size(); i++) {
+                tick(ticks++);
+                leftStatus(ls.row(i), leftMatches(ls.row(i), rs), -ls.count(i), out);
             }
         }
-        if (rightStatus) {
-            for (Row k : dl.keySet()) {
-                Counts rs = right.get(k);
-                if (rs == null) continue;
-                Counts ls = left.get(k);
-                for (var e : rs.entries()) {
-                    tick(ticks++);
-                    rightStatus(e.getKey(), rightMatches(e.getKey(), ls), -e.getValue()[0], out);
-                }
+        for (Row k : leftChanged) {
+            Bucket rs = right.get(k);
+            if (rs == null) continue;
+            Bucket ls = left.get(k);
+            for (int i = 0; i < rs.size(); i++) {
+                tick(ticks++);
+                rightStatus(rs.row(i), rightMatches(rs.row(i), ls), -rs.count(i), out);
             }
         }
 
-        // Inner part: dL x R_old, then L_new x dR.
-        for (var g : dl.entrySet()) {
-            Changes d = g.getValue();
-            Counts rs = right.get(g.getKey());
-            if (pairs && rs != null) {
-                for (int i = 0; i < d.size(); i++) {
-                    Row l = d.row(i);
-                    long dd = d.diff(i);
-                    for (var e : rs.entries()) {
-                        tick(ticks++);
-                        pair(l, e.getKey(), dd * e.getValue()[0], out, errors);
-                    }
+        // Inner part, change by change: dL x R_old (updating L), then L_new x dR (updating R).
+        boolean pairs = emitPairs || residual != null;
+        for (int i = 0; i < dl.size(); i++) {
+            tick(ticks++);
+            if (lk[i] == null) continue;
+            Row l = dl.row(i);
+            long d = dl.diff(i);
+            Bucket rs = pairs ? right.get(lk[i]) : null;
+            if (rs != null) {
+                for (int j = 0; j < rs.size(); j++) {
+                    tick(ticks++);
+                    pair(l, rs.row(j), d * rs.count(j), out, errors);
                 }
             }
-            apply(left, g.getKey(), d);
+            apply(left, lk[i], l, d);
         }
-        for (var g : dr.entrySet()) {
-            Changes d = g.getValue();
-            Counts ls = left.get(g.getKey());
-            if (pairs && ls != null) {
-                for (int i = 0; i < d.size(); i++) {
-                    Row r = d.row(i);
-                    long dd = d.diff(i);
-                    for (var e : ls.entries()) {
-                        tick(ticks++);
-                        pair(e.getKey(), r, e.getValue()[0] * dd, out, errors);
-                    }
+        for (int i = 0; i < dr.size(); i++) {
+            tick(ticks++);
+            if (rk[i] == null) continue;
+            Row r = dr.row(i);
+            long d = dr.diff(i);
+            Bucket ls = pairs ? left.get(rk[i]) : null;
+            if (ls != null) {
+                for (int j = 0; j < ls.size(); j++) {
+                    tick(ticks++);
+                    pair(ls.row(j), r, ls.count(j) * d, out, errors);
                 }
             }
-            apply(right, g.getKey(), d);
+            apply(right, rk[i], r, d);
         }
 
-        // Insert the new match-dependent output.
+        // Insert the new match-dependent output: every row at keys where the other side
+        // changed, and the changed rows themselves elsewhere (their match status is that
+        // of the unchanged other side).
         if (leftStatus) {
-            for (Row k : dr.keySet()) {
-                Counts ls = left.get(k);
+            for (Row k : rightChanged) {
+                Bucket ls = left.get(k);
                 if (ls == null) continue;
-                Counts rs = right.get(k);
-                for (var e : ls.entries()) {
+                Bucket rs = right.get(k);
+                for (int i = 0; i < ls.size(); i++) {
                     tick(ticks++);
-                    leftStatus(e.getKey(), leftMatches(e.getKey(), rs), e.getValue()[0], out);
+                    leftStatus(ls.row(i), leftMatches(ls.row(i), rs), ls.count(i), out);
                 }
             }
-            for (var g : dl.entrySet()) {
-                if (dr.containsKey(g.getKey())) continue;
-                Counts rs = right.get(g.getKey());
-                Changes d = g.getValue();
-                for (int i = 0; i < d.size(); i++) {
-                    tick(ticks++);
-                    leftStatus(d.row(i), leftMatches(d.row(i), rs), d.diff(i), out);
-                }
+            for (int i = 0; i < dl.size(); i++) {
+                tick(ticks++);
+                if (lk[i] == null || rightChanged.contains(lk[i])) continue;
+                leftStatus(dl.row(i), leftMatches(dl.row(i), right.get(lk[i])), dl.diff(i), out);
             }
         }
         if (rightStatus) {
-            for (Row k : dl.keySet()) {
-                Counts rs = right.get(k);
+            for (Row k : leftChanged) {
+                Bucket rs = right.get(k);
                 if (rs == null) continue;
-                Counts ls = left.get(k);
-                for (var e : rs.entries()) {
+                Bucket ls = left.get(k);
+                for (int i = 0; i < rs.size(); i++) {
                     tick(ticks++);
-                    rightStatus(e.getKey(), rightMatches(e.getKey(), ls), e.getValue()[0], out);
+                    rightStatus(rs.row(i), rightMatches(rs.row(i), ls), rs.count(i), out);
                 }
             }
-            for (var g : dr.entrySet()) {
-                if (dl.containsKey(g.getKey())) continue;
-                Counts ls = left.get(g.getKey());
-                Changes d = g.getValue();
-                for (int i = 0; i < d.size(); i++) {
-                    tick(ticks++);
-                    rightStatus(d.row(i), rightMatches(d.row(i), ls), d.diff(i), out);
-                }
+            for (int i = 0; i < dr.size(); i++) {
+                tick(ticks++);
+                if (rk[i] == null || leftChanged.contains(rk[i])) continue;
+                rightStatus(dr.row(i), rightMatches(dr.row(i), left.get(rk[i])), dr.diff(i), out);
             }
         }
         return out;
     }
 
-    /**
-     * Groups a side's changes by key. Rows with a NULL key column can never match, so
-     * they are not stored: their (unmatched) output is emitted right here.
-     */
-    private Map<Row, Changes> group(Changes in, int[] keys, boolean isLeft, Changes out) {
-        Map<Row, Changes> groups = new LinkedHashMap<>();
-        for (int i = 0; i < in.size(); i++) {
+    /** The key of each change (null for a NULL key, whose unmatched output is emitted now). */
+    private Row[] keys(Changes in, int[] keys, boolean isLeft, Changes out) {
+        Row[] ks = new Row[in.size()];
+        for (int i = 0; i < ks.length; i++) {
             tick(i);
             Row r = in.row(i);
-            Row k = keyOf(r, keys);
-            if (k == null) {
+            ks[i] = keyOf(r, keys);
+            if (ks[i] == null) {
                 if (isLeft) leftStatus(r, false, in.diff(i), out);
                 else if (rightStatus) rightStatus(r, false, in.diff(i), out);
-                continue;
             }
-            groups.computeIfAbsent(k, x -> new Changes(4)).add(r, in.diff(i));
         }
-        return groups;
+        return ks;
+    }
+
+    private static Set<Row> keySet(Row[] keys) {
+        if (keys.length == 0) return Set.of();
+        Set<Row> set = new LinkedHashSet<>();
+        for (Row k : keys) if (k != null) set.add(k);
+        return set;
     }
 
     private static Row keyOf(Row r, int[] keys) {
@@ -187,18 +184,36 @@ final class JoinOperator extends Operator {
         for (int i = 0; i < keys.length; i++) {
             Object v = r.get(keys[i]);
             if (v == null) return null;
-            k[i] = v;
+            k[i] = normalize(v);
         }
         return Row.wrap(k);
     }
 
-    private static void apply(HashMap<Row, Counts> side, Row key, Changes d) {
-        Counts c = side.get(key);
+    /**
+     * One representation per number, so keys of different numeric types that are equal in
+     * SQL ({@code int = bigint}, {@code bigint = numeric}, {@code real = double}) hash
+     * alike: integers become Long (as does an integral numeric that fits), floats Double.
+     */
+    static Object normalize(Object v) {
+        if (v instanceof Integer i) return (long) i;
+        if (v instanceof Short s) return (long) s;
+        if (v instanceof Float f) return (double) f;
+        if (v instanceof BigDecimal d && d.signum() == 0) return 0L;
+        if (v instanceof BigDecimal d && d.scale() <= 0 && d.precision() - d.scale() <= 18) return d.longValueExact();
+        if (v instanceof BigDecimal d && d.scale() > 0) {
+            BigDecimal stripped = d.stripTrailingZeros();
+            if (stripped.scale() <= 0 && stripped.precision() - stripped.scale() <= 18) return stripped.longValueExact();
+        }
+        return v;
+    }
+
+    private static void apply(HashMap<Row, Bucket> side, Row key, Row row, long diff) {
+        Bucket c = side.get(key);
         if (c == null) {
-            c = new Counts(d.size());
+            c = new Bucket();
             side.put(key, c);
         }
-        for (int i = 0; i < d.size(); i++) c.update(d.row(i), d.diff(i));
+        c.update(row, diff);
         if (c.isEmpty()) side.remove(key);
     }
 
@@ -215,18 +230,18 @@ final class JoinOperator extends Operator {
         if (emitPairs) out.add(joined, diff);
     }
 
-    private boolean leftMatches(Row l, Counts rs) {
+    private boolean leftMatches(Row l, Bucket rs) {
         if (rs == null) return false;
-        for (var e : rs.entries()) {
-            if (e.getValue()[0] > 0 && passes(l, e.getKey())) return true;
+        for (int i = 0; i < rs.size(); i++) {
+            if (rs.count(i) > 0 && passes(l, rs.row(i))) return true;
         }
         return false;
     }
 
-    private boolean rightMatches(Row r, Counts ls) {
+    private boolean rightMatches(Row r, Bucket ls) {
         if (ls == null) return false;
-        for (var e : ls.entries()) {
-            if (e.getValue()[0] > 0 && passes(e.getKey(), r)) return true;
+        for (int i = 0; i < ls.size(); i++) {
+            if (ls.count(i) > 0 && passes(ls.row(i), r)) return true;
         }
         return false;
     }

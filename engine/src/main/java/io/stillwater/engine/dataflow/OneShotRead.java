@@ -19,10 +19,12 @@ public final class OneShotRead {
     private OneShotRead() {}
 
     /**
-     * The result of {@code body} over the inputs' contents at {@code asOf}: consolidated
-     * (equal rows merged, every diff positive, in no particular order). Fails with the
-     * least evaluation error if the error collection is non-empty, and with 57014 when
-     * {@code cancel} says so.
+     * The result of {@code body} over the inputs' contents at {@code asOf}, as a bag: every
+     * diff positive, in no particular order. Retractions are consolidated away; when the
+     * output holds no retraction at all (the common case) it is returned as produced, so a
+     * row may appear in more than one entry and its multiplicity is the sum (merging
+     * duplicates would cost a hash of every output row). Fails with the least evaluation
+     * error if the error collection is non-empty, and with 57014 when {@code cancel} says so.
      */
     public static Changes run(PlanNode body, SnapshotSource source, long asOf, EvalContext ctx, Cancellation cancel) {
         Dataflow dataflow = new DataflowBuilder(ctx, cancel).build(body);
@@ -45,12 +47,14 @@ public final class OneShotRead {
         if (least != null) throw least.toException();
     }
 
-    /** Merges equal rows by hashing (no sort: the caller orders the result if it needs to). */
+    /**
+     * Returns {@code ok} itself when every diff is positive, else merges equal rows by
+     * hashing (no sort: the caller orders the result if it needs to).
+     */
     static Changes consolidatePositive(Changes ok) {
-        if (ok.size() <= 1) {
-            if (ok.size() == 1 && ok.diff(0) < 0) throw negative(ok.row(0));
-            return ok;
-        }
+        boolean allPositive = true;
+        for (int i = 0; i < ok.size() && allPositive; i++) allPositive = ok.diff(i) > 0;
+        if (allPositive) return ok;
         HashMap<Row, long[]> sums = consolidate(ok);
         Changes result = new Changes(sums.size());
         for (var e : sums.entrySet()) {

@@ -9,6 +9,13 @@ import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.plan.SortKey;
 import io.stillwater.engine.types.SqlType;
 import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 class FinishingTest {
@@ -60,5 +67,40 @@ class FinishingTest {
         Changes r = new Changes().add(Row.of(1, "b"), 1).add(Row.of(1, "a"), 1).add(Row.of(0, "z"), 1);
         assertThat(Finishing.apply(plan(List.of(SortKey.asc(0), SortKey.desc(1)), -1, 0, "x", "y"), r))
                 .containsExactly(Row.of(0, "z"), Row.of(1, "b"), Row.of(1, "a"));
+    }
+
+    /** Any order of (a, b) keys, any offset/limit: equals expanding, sorting fully and slicing. */
+    @Property(tries = 500)
+    void matchesFullSortAndSlice(@ForAll("results") List<Row> rows, @ForAll boolean descA, @ForAll boolean nullsFirstA,
+                                 @ForAll boolean descB, @ForAll boolean nullsFirstB,
+                                 @ForAll @IntRange(min = -1, max = 12) int limit, @ForAll @IntRange(min = 0, max = 5) int offset,
+                                 @ForAll @IntRange(min = 1, max = 2) int width) {
+        Changes c = new Changes();
+        for (Row r : rows) c.add(r, (Integer) r.get(2));
+        List<SortKey> order = List.of(new SortKey(0, descA, nullsFirstA), new SortKey(1, descB, nullsFirstB));
+        QueryPlan qp = new QueryPlan(BODY, order, limit, offset, List.of("a", "b").subList(0, width), TYPES.subList(0, width));
+
+        List<Row> expanded = new java.util.ArrayList<>();
+        for (Row r : rows) for (int i = 0; i < (Integer) r.get(2); i++) expanded.add(r);
+        expanded.sort(RowOrder.byKeys(order));
+        List<Row> expected = new java.util.ArrayList<>();
+        for (int i = offset; i < expanded.size() && (limit < 0 || i < offset + limit); i++) {
+            expected.add(expanded.get(i).project(width == 1 ? new int[] {0} : new int[] {0, 1}));
+        }
+        assertThat(Finishing.apply(qp, c)).containsExactlyElementsOf(expected);
+    }
+
+    @Provide
+    Arbitrary<List<Row>> results() {
+        Arbitrary<Integer> a = Arbitraries.integers().between(0, 5).injectNull(0.2);
+        Arbitrary<String> b = Arbitraries.of("p", "q", "r").injectNull(0.2);
+        Arbitrary<Integer> count = Arbitraries.integers().between(1, 3);
+        return Combinators.combine(a, b, count).as((x, y, n) -> Row.of(x, y, n)).list().ofMaxSize(60)
+                .map(l -> {
+                    // one entry per distinct (a, b), as a consolidated result has
+                    java.util.Map<Row, Row> byKey = new java.util.LinkedHashMap<>();
+                    for (Row r : l) byKey.putIfAbsent(r.project(new int[] {0, 1}), r);
+                    return List.copyOf(byKey.values());
+                });
     }
 }

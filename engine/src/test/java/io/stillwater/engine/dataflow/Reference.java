@@ -171,12 +171,14 @@ final class Reference {
             case COUNT -> (long) values.size();
             case SUM -> {
                 if (values.isEmpty()) yield null;
+                if (a.type().kind() == TypeKind.DOUBLE) yield values.stream().mapToDouble(v -> ((Number) v).doubleValue()).sum();
                 BigDecimal sum = BigDecimal.ZERO;
                 for (Object v : values) sum = sum.add(new BigDecimal(v.toString()));
                 yield a.type().kind() == TypeKind.BIGINT ? (Object) sum.longValueExact() : sum;
             }
             case AVG -> {
                 if (values.isEmpty()) yield null;
+                if (a.type().kind() == TypeKind.DOUBLE) yield values.stream().mapToDouble(v -> ((Number) v).doubleValue()).average().getAsDouble();
                 BigDecimal sum = BigDecimal.ZERO;
                 for (Object v : values) sum = sum.add(new BigDecimal(v.toString()));
                 yield PgNumeric.divide(sum, BigDecimal.valueOf(values.size()));
@@ -217,6 +219,28 @@ final class Reference {
                             "more than one row returned by a subquery used as an expression");
                 }
                 yield in.isEmpty() ? null : in.get(0).get(args[0]);
+            }
+            case VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP -> {
+                // PostgreSQL's numeric formula: (n*sum(x^2) - sum(x)^2) / (n*(n-1) or n*n).
+                boolean sample = a.func() == io.stillwater.engine.plan.AggFunc.VAR_SAMP
+                        || a.func() == io.stillwater.engine.plan.AggFunc.STDDEV_SAMP;
+                int n = values.size();
+                if (n == 0 || (sample && n == 1)) yield null;
+                BigDecimal sx = BigDecimal.ZERO, sx2 = BigDecimal.ZERO;
+                for (Object v : values) {
+                    BigDecimal x = new BigDecimal(v.toString());
+                    sx = sx.add(x);
+                    sx2 = sx2.add(x.multiply(x));
+                }
+                BigDecimal bn = BigDecimal.valueOf(n);
+                BigDecimal num = bn.multiply(sx2).subtract(sx.multiply(sx));
+                if (num.signum() <= 0) yield BigDecimal.ZERO;
+                BigDecimal den = sample ? bn.multiply(BigDecimal.valueOf(n - 1)) : bn.multiply(bn);
+                int scale = PgNumeric.divScale(num, den);
+                BigDecimal var = num.divide(den, scale, java.math.RoundingMode.HALF_UP);
+                boolean stddev = a.func() == io.stillwater.engine.plan.AggFunc.STDDEV_SAMP
+                        || a.func() == io.stillwater.engine.plan.AggFunc.STDDEV_POP;
+                yield stddev ? PgNumeric.sqrt(var, scale) : var;
             }
             default -> throw new UnsupportedOperationException(a.func().name());
         };
