@@ -56,7 +56,7 @@ public final class IntervalText {
     }
 
     private static final Pattern TOKEN = Pattern.compile(
-            "\\s*(?:([+-]?)(\\d+):(\\d+)(?::(\\d+(?:\\.\\d*)?))?|([+-]?\\d*\\.?\\d+|[+-]?\\d+\\.)\\s*([a-zA-Z]*)|([a-zA-Z]+))");
+            "\\s*(?:([+-]?)(\\d+):(\\d+)(?::(\\d+(?:\\.\\d*)?))?|([+-]?\\d+\\.\\d*|[+-]?\\.?\\d+)\\s*([a-zA-Z]*)|([a-zA-Z]+))");
     private static final Pattern ISO = Pattern.compile(
             "([+-]?)P(?:(-?\\d+(?:\\.\\d+)?)Y)?(?:(-?\\d+(?:\\.\\d+)?)M)?(?:(-?\\d+(?:\\.\\d+)?)W)?(?:(-?\\d+(?:\\.\\d+)?)D)?"
                     + "(?:T(?:(-?\\d+(?:\\.\\d+)?)H)?(?:(-?\\d+(?:\\.\\d+)?)M)?(?:(-?\\d+(?:\\.\\d+)?)S)?)?");
@@ -103,7 +103,7 @@ public final class IntervalText {
             long m = months, d = days;
             if (negate) { m = -m; d = -d; us = -us; }
             if (m != (int) m || d != (int) d) {
-                throw new SqlException(SqlState.DATETIME_FIELD_OVERFLOW, "interval field value out of range: \"" + text + "\"");
+                throw new SqlException(SqlState.INTERVAL_FIELD_OVERFLOW, "interval field value out of range: \"" + text + "\"");
             }
             return new Interval((int) m, (int) d, us);
         }
@@ -129,6 +129,12 @@ public final class IntervalText {
                 if (ago || !m.region(pos, s.length()).lookingAt()) throw syntax(text);
                 any = true;
                 if (m.group(2) != null) {
+                    if (Integer.parseInt(m.group(3)) > 59
+                            || (m.group(4) != null && new BigDecimal(m.group(4).endsWith(".") ? m.group(4) + "0" : m.group(4))
+                                    .compareTo(BigDecimal.valueOf(60)) >= 0)) {
+                        throw new SqlException(SqlState.INTERVAL_FIELD_OVERFLOW,
+                                "interval field value out of range: \"" + text + "\"");
+                    }
                     BigDecimal v = new BigDecimal(m.group(2)).multiply(BigDecimal.valueOf(USEC_PER_HOUR))
                             .add(new BigDecimal(m.group(3)).multiply(BigDecimal.valueOf(USEC_PER_MIN)));
                     if (m.group(4) != null) {
@@ -150,7 +156,7 @@ public final class IntervalText {
             if (!any) throw syntax(text);
             return acc.build(text, ago);
         } catch (NumberFormatException | ArithmeticException e) {
-            throw new SqlException(SqlState.DATETIME_FIELD_OVERFLOW, "interval field value out of range: \"" + text + "\"");
+            throw new SqlException(SqlState.INTERVAL_FIELD_OVERFLOW, "interval field value out of range: \"" + text + "\"");
         }
     }
 

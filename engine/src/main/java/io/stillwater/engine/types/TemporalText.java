@@ -199,9 +199,8 @@ final class TemporalText {
         String n = name.strip();
         if (n.equalsIgnoreCase("utc") || n.equalsIgnoreCase("gmt") || n.equalsIgnoreCase("z")
                 || n.equalsIgnoreCase("zulu")) return ZoneOffset.UTC;
-        for (String id : ZoneId.getAvailableZoneIds()) {
-            if (id.equalsIgnoreCase(n)) return ZoneId.of(id);
-        }
+        String id = ZoneIds.BY_LOWER_NAME.get(n.toLowerCase(Locale.ROOT));
+        if (id != null) return ZoneId.of(id);
         try {
             return ZoneId.of(n.toUpperCase(Locale.ROOT), ZoneId.SHORT_IDS);
         } catch (DateTimeException e) {
@@ -240,5 +239,11 @@ final class TemporalText {
         TimeOfDay t = timeOfDay(text, m.group(1), m.group(2), m.group(3), m.group(4));
         if (t.plusDay) throw range(text);
         return t.time;
+    }
+
+    /** IANA zone ids by lower-cased name, built once on first use (PostgreSQL matches zone names case-insensitively). */
+    private static final class ZoneIds {
+        static final java.util.Map<String, String> BY_LOWER_NAME = ZoneId.getAvailableZoneIds().stream()
+                .collect(java.util.stream.Collectors.toUnmodifiableMap(z -> z.toLowerCase(Locale.ROOT), z -> z, (x, y) -> x));
     }
 }

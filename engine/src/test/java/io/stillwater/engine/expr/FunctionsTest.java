@@ -390,6 +390,28 @@ class FunctionsTest {
     }
 
     @Test
+    void timestamptzArithmeticAndFieldsUseTheSessionZone() {
+        // PostgreSQL with SET timezone = 'America/New_York', across the 2024-03-10 DST change.
+        java.time.ZoneId ny = java.time.ZoneId.of("America/New_York");
+        EvalContext ctx = new EvalContext(CTX.statementTime(), ny, "alice", "shop");
+        java.util.function.Function<Expr, String> run = ex -> io.stillwater.engine.types.DatumText.format(
+                ex.type(), ExprCompiler.compile(ex, ctx).eval(Row.EMPTY), ny);
+        Expr sat = new Expr.Literal(io.stillwater.engine.types.DatumText.parse(TSTZ, "2024-03-09 12:00-05"), TSTZ);
+        Expr sunUtc = lit(TSTZ, "2024-03-10 12:00+00");
+        assertThat(run.apply(call(PLUS, TSTZ, sat, lit(IV, "1 day")))).isEqualTo("2024-03-10 12:00:00-04");
+        assertThat(run.apply(call(PLUS, TSTZ, sat, lit(IV, "24 hours")))).isEqualTo("2024-03-10 13:00:00-04");
+        assertThat(run.apply(call(DATE_TRUNC, TSTZ, s("day"), lit(TSTZ, "2024-03-10 16:00+00")))).isEqualTo("2024-03-10 00:00:00-05");
+        assertThat(run.apply(call(EXTRACT, NUM, s("hour"), sunUtc))).isEqualTo("8");
+        assertThat(run.apply(call(EXTRACT, NUM, s("timezone"), sunUtc))).isEqualTo("-14400");
+        assertThat(run.apply(call(TO_CHAR, TEXT, sunUtc, s("YYYY-MM-DD HH24:MI TZ OF")))).isEqualTo("2024-03-10 08:00 EDT -04");
+        assertThat(run.apply(call(MINUS, IV, lit(TSTZ, "2024-07-01 16:00+00"), lit(TSTZ, "2024-01-01 17:00+00"))))
+                .isEqualTo("181 days 23:00:00");
+        assertThat(run.apply(cast(lit(DATE, "2024-03-10"), TSTZ))).isEqualTo("2024-03-10 00:00:00-05");
+        assertThat(run.apply(cast(sunUtc, DATE))).isEqualTo("2024-03-10");
+        assertThat(run.apply(call(CURRENT_DATE, DATE))).isEqualTo("2024-01-31");
+    }
+
+    @Test
     void strictFunctionsDoNotEvaluateTheirBodyOnNull() {
         assertThat(eval(call(DIVIDE, INT, nul(INT), i(0)))).isNull();
         assertThat(eval(call(SUBSTRING, TEXT, nul(TEXT), i(2), i(-1)))).isNull();
