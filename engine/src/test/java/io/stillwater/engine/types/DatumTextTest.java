@@ -49,6 +49,8 @@ class DatumTextTest {
                 Arguments.of(SqlType.DOUBLE, "-Infinity", "-Infinity"),
                 Arguments.of(SqlType.DOUBLE, "nan", "NaN"),
                 Arguments.of(SqlType.REAL, "1e6", "1e+06"),
+                Arguments.of(SqlType.DOUBLE, "1152921504609999872", "1.1529215046099999e+18"),
+                Arguments.of(SqlType.REAL, "35720962048", "3.5720962e+10"),
                 Arguments.of(SqlType.REAL, "123456", "123456"),
                 Arguments.of(SqlType.REAL, "1.5", "1.5"),
                 Arguments.of(SqlType.TEXT, " x ", " x "),
