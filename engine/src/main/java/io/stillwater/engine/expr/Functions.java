@@ -594,9 +594,9 @@ final class Functions {
             if (args.size() == 3) {
                 // substring(s similar pattern escape e): the SQL-regex form.
                 return strictN(args, v -> {
-                    Pattern p = Patterns.similar((String) v[1], Patterns.escapeChar((String) v[2]));
+                    Pattern p = Patterns.similarSubstring((String) v[1], Patterns.escapeChar((String) v[2]));
                     var m = p.matcher((String) v[0]);
-                    return m.matches() ? m.group() : null;
+                    return m.matches() ? m.group(1) : null;
                 });
             }
             if (call.args().get(1) instanceof Expr.Literal l && l.value() != null) {

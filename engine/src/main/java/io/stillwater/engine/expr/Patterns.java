@@ -62,12 +62,39 @@ final class Patterns {
 
     /** SIMILAR TO: SQL regular expressions as PostgreSQL's similar_to_escape translates them. */
     static Pattern similar(String pattern, int escape) {
+        // Escape-double-quote markers only matter to substring(); here they group nothing.
+        return compileRegex(similarRegex(pattern, escape).replace("\u0000", ""), 0);
+    }
+
+    /**
+     * {@code substring(s similar pattern escape e)}: the pattern is split by the markers
+     * e" into three parts and the middle part is returned; the first part matches as
+     * little as possible, as in PostgreSQL.
+     */
+    static Pattern similarSubstring(String pattern, int escape) {
+        String re = similarRegex(pattern, escape);
+        int markers = re.length() - re.replace("\u0000", "").length();
+        if (markers == 0) return compileRegex("(" + re + ")", 0);
+        if (markers != 2) {
+            throw new SqlException(SqlState.INVALID_ESCAPE_SEQUENCE,
+                    "SQL regular expression may not contain more than two escape-double-quote separators");
+        }
+        int a = re.indexOf('\u0000'), b = re.indexOf('\u0000', a + 1);
+        String first = re.substring(0, a).replace(".*", ".*?");
+        return compileRegex(first + "(" + re.substring(a + 1, b) + ")" + re.substring(b + 1), 0);
+    }
+
+    /** Translates a SIMILAR TO pattern; escape-double-quote markers become U+0000 (used by substring only). */
+    private static String similarRegex(String pattern, int escape) {
         StringBuilder re = new StringBuilder(pattern.length() + 8);
         boolean inBracket = false;
         for (int i = 0; i < pattern.length(); ) {
             int c = pattern.codePointAt(i);
             i += Character.charCount(c);
-            if (c == escape) {
+            if (c == escape && i < pattern.length() && pattern.charAt(i) == '"') {
+                re.append('\u0000');
+                i++;
+            } else if (c == escape) {
                 if (i >= pattern.length()) {
                     throw new SqlException(SqlState.INVALID_ESCAPE_SEQUENCE,
                             "SIMILAR TO pattern must not end with escape character");
@@ -94,7 +121,7 @@ final class Patterns {
                 re.appendCodePoint(c);
             }
         }
-        return compileRegex(re.toString(), 0);
+        return re.toString();
     }
 
     static Pattern regex(String pattern, boolean caseInsensitive) {
