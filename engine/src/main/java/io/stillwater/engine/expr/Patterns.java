@@ -125,7 +125,41 @@ final class Patterns {
     }
 
     static Pattern regex(String pattern, boolean caseInsensitive) {
-        return compileRegex(pattern, caseInsensitive ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0);
+        return compileRegex(translateAre(pattern), caseInsensitive ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0);
+    }
+
+    private static final String[][] POSIX_CLASSES = {
+            {"[:alpha:]", "\\p{IsAlphabetic}"}, {"[:digit:]", "0-9"}, {"[:alnum:]", "\\p{IsAlphabetic}0-9"},
+            {"[:upper:]", "\\p{IsUppercase}"}, {"[:lower:]", "\\p{IsLowercase}"}, {"[:space:]", "\\s"},
+            {"[:punct:]", "\\p{Punct}"}, {"[:xdigit:]", "0-9A-Fa-f"}, {"[:word:]", "\\w"},
+            {"[:blank:]", " \\t"}, {"[:cntrl:]", "\\p{Cntrl}"}, {"[:print:]", "\\p{Print}"}, {"[:graph:]", "\\p{Graph}"}};
+
+    /** Rewrites the ARE features Java spells differently: POSIX bracket classes and \m \M \y word anchors. */
+    private static String translateAre(String pattern) {
+        String p = pattern;
+        if (p.contains("[:")) {
+            for (String[] c : POSIX_CLASSES) p = p.replace(c[0], c[1]);
+        }
+        if (p.indexOf('\\') >= 0) {
+            StringBuilder sb = new StringBuilder(p.length());
+            for (int i = 0; i < p.length(); i++) {
+                char c = p.charAt(i);
+                if (c == '\\' && i + 1 < p.length()) {
+                    char n = p.charAt(++i);
+                    switch (n) {
+                        case 'm' -> sb.append("\\b(?=\\w)");
+                        case 'M' -> sb.append("\\b(?<=\\w)");
+                        case 'y' -> sb.append("\\b");
+                        case 'Y' -> sb.append("\\B");
+                        default -> sb.append(c).append(n);
+                    }
+                } else {
+                    sb.append(c);
+                }
+            }
+            p = sb.toString();
+        }
+        return p;
     }
 
     private static Pattern compileRegex(String re, int flags) {
