@@ -23,8 +23,11 @@ import java.util.regex.Pattern;
  * given. Styles are PostgreSQL's defaults: DateStyle ISO, MDY; IntervalStyle postgres;
  * bytea_output hex; extra_float_digits 1 (shortest round-trip floats).
  *
- * <p>Not supported: numeric NaN/Infinity (a {@code BigDecimal} cannot carry them; input
- * is 0A000), infinite dates/timestamps, and textual month names in date input.
+ * <p>Dates are read in ISO order ({@code 2024-01-31}, {@code 20240131}), US order
+ * ({@code 01/31/2024}) or with month names ({@code Jan 31 2024}, {@code 31-Jan-2024}).
+ * Not supported: numeric NaN/Infinity (a {@code BigDecimal} cannot carry them; input is
+ * 0A000), infinite dates/timestamps, the special inputs now/today/tomorrow/yesterday
+ * (they need the statement time), and {@code time '24:00:00'}.
  */
 public final class DatumText {
     private DatumText() {}
