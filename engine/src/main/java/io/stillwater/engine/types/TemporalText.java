@@ -237,6 +237,39 @@ final class TemporalText {
         return "janfebmaraprmayjunjulaugsepoctnovdec".indexOf(n) / 3 + 1;
     }
 
+    /** PostgreSQL's special date/time inputs, or null when {@code text} is not one. */
+    static Object special(TypeKind kind, String text, ZoneId zone, Instant now) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        int dayOffset;
+        switch (t) {
+            case "now" -> {
+                Instant n = (now == null ? Instant.now() : now).truncatedTo(java.time.temporal.ChronoUnit.MICROS);
+                return switch (kind) {
+                    case DATE -> LocalDate.ofInstant(n, zone);
+                    case TIME -> LocalTime.ofInstant(n, zone);
+                    case TIMESTAMP -> LocalDateTime.ofInstant(n, zone);
+                    default -> n;
+                };
+            }
+            case "allballs" -> {
+                return kind == TypeKind.TIME ? LocalTime.MIDNIGHT : null;
+            }
+            case "today" -> dayOffset = 0;
+            case "tomorrow" -> dayOffset = 1;
+            case "yesterday" -> dayOffset = -1;
+            default -> {
+                return null;
+            }
+        }
+        LocalDate d = LocalDate.ofInstant(now == null ? Instant.now() : now, zone).plusDays(dayOffset);
+        return switch (kind) {
+            case DATE -> d;
+            case TIMESTAMP -> d.atStartOfDay();
+            case TIMESTAMPTZ -> d.atStartOfDay(zone).toInstant();
+            default -> null; // today::time is an error in PostgreSQL; let the normal parser reject it
+        };
+    }
+
     static LocalDate parseDate(String text) {
         Parts p = parseParts("date", text);
         return p.date;

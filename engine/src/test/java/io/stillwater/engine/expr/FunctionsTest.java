@@ -347,6 +347,11 @@ class FunctionsTest {
                 c("pg_typeof(1.5::float8)", call(PG_TYPEOF, TEXT, f8(1.5)), "double precision"),
                 c("pg_typeof(NULL::text)", call(PG_TYPEOF, TEXT, nul(TEXT)), "text"),
                 c("pg_typeof(now())", call(PG_TYPEOF, TEXT, call(NOW, TSTZ)), "timestamp with time zone"),
+                c("'now'::timestamptz", cast(new Expr.Literal("now", SqlType.UNKNOWN), TSTZ), "2024-01-31 13:04:05.123456+00"),
+                c("'today'::timestamp", cast(new Expr.Literal("today", SqlType.UNKNOWN), TS), "2024-01-31 00:00:00"),
+                c("'tomorrow'::date", cast(new Expr.Literal("tomorrow", SqlType.UNKNOWN), DATE), "2024-02-01"),
+                c("'yesterday'::date", cast(new Expr.Literal(" Yesterday ", SqlType.UNKNOWN), DATE), "2024-01-30"),
+                c("'allballs'::time", cast(new Expr.Literal("allballs", SqlType.UNKNOWN), TIME), "00:00:00"),
                 c("current_user", call(CURRENT_USER, TEXT), "alice"),
                 c("current_database()", call(CURRENT_DATABASE, TEXT), "shop"),
                 c("current_schema", call(CURRENT_SCHEMA, TEXT), "public"));
