@@ -409,10 +409,9 @@ final class DateTimeFuncs {
             case "second" -> micros(secUs, 6);
             case "milliseconds" -> micros(secUs, 3);
             case "microseconds" -> dec(secUs);
-            case "julian" -> dec(t.toLocalDate().getLong(JulianFields.JULIAN_DAY))
-                    .add(BigDecimal.valueOf(t.toLocalTime().toNanoOfDay() / 1000)
-                            .divide(BigDecimal.valueOf(USEC_PER_DAY), 16, java.math.RoundingMode.HALF_UP))
-                    .stripTrailingZeros();
+            // PostgreSQL computes the day fraction as a numeric division, with its scale rules.
+            case "julian" -> dec(t.toLocalDate().getLong(JulianFields.JULIAN_DAY)).add(NumericMath.divide(
+                    BigDecimal.valueOf(t.toLocalTime().toNanoOfDay() / 1000), BigDecimal.valueOf(USEC_PER_DAY)));
             default -> dateField(u, t.toLocalDate());
         };
     }

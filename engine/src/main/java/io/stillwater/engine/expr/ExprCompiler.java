@@ -30,17 +30,18 @@ public final class ExprCompiler {
                 var from = c.input().type();
                 var to = c.type();
                 var zone = ctx.timeZone();
+                var now = ctx.statementTime();
                 if (c.input() instanceof Expr.Literal l) {
                     // Constant-fold literal casts, but keep a failing one lazy: CASE may never reach it.
                     Object folded;
                     try {
-                        folded = Casts.cast(l.value(), from, to, zone);
+                        folded = Casts.cast(l.value(), from, to, zone, now);
                     } catch (SqlException e) {
                         yield row -> { throw e; };
                     }
                     yield row -> folded;
                 }
-                yield row -> Casts.cast(in.eval(row), from, to, zone);
+                yield row -> Casts.cast(in.eval(row), from, to, zone, now);
             }
             case Expr.Case c -> {
                 List<Evaluator> conds = compileAll(c.conds(), ctx);

@@ -19,7 +19,6 @@ import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -198,8 +197,8 @@ final class Functions {
             case SIMILAR_TO -> patternMatch(call, args, true,
                     (p, esc) -> Patterns.similar(p, esc == null ? '\\' : Patterns.escapeChar(esc)));
             case REGEXP_MATCH_OP -> patternMatch(call, args, false, (p, esc) -> Patterns.regex(p, false));
-            case UPPER -> strict1(args, a -> ((String) a).toUpperCase(Locale.ROOT));
-            case LOWER -> strict1(args, a -> ((String) a).toLowerCase(Locale.ROOT));
+            case UPPER -> strict1(args, a -> StringFuncs.mapCodePoints((String) a, Character::toUpperCase));
+            case LOWER -> strict1(args, a -> StringFuncs.mapCodePoints((String) a, Character::toLowerCase));
             case LENGTH, CHAR_LENGTH -> {
                 TypeKind k = kind(call, 0);
                 if (k == TypeKind.BYTEA) yield strict1(args, a -> ((ByteString) a).length());
@@ -594,9 +593,9 @@ final class Functions {
             if (args.size() == 3) {
                 // substring(s similar pattern escape e): the SQL-regex form.
                 return strictN(args, v -> {
-                    Pattern p = Patterns.similar((String) v[1], Patterns.escapeChar((String) v[2]));
+                    Pattern p = Patterns.similarSubstring((String) v[1], Patterns.escapeChar((String) v[2]));
                     var m = p.matcher((String) v[0]);
-                    return m.matches() ? m.group() : null;
+                    return m.matches() ? m.group(1) : null;
                 });
             }
             if (call.args().get(1) instanceof Expr.Literal l && l.value() != null) {

@@ -120,6 +120,16 @@ final class StringFuncs {
         return leftSide ? p + str : str + p;
     }
 
+    /**
+     * Case mapping one code point at a time, like PostgreSQL's towupper/towlower: 'ß'
+     * stays 'ß' (Java's String.toUpperCase would expand it to "SS").
+     */
+    static String mapCodePoints(String str, java.util.function.IntUnaryOperator f) {
+        StringBuilder sb = new StringBuilder(str.length());
+        str.codePoints().forEach(c -> sb.appendCodePoint(f.applyAsInt(c)));
+        return sb.toString();
+    }
+
     static String initcap(String str) {
         StringBuilder sb = new StringBuilder(str.length());
         boolean inWord = false;

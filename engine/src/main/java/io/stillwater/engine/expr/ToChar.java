@@ -244,7 +244,7 @@ final class ToChar {
         String upperFmt = f.toUpperCase(Locale.ROOT);
         // A leading S puts the sign ('+' or '-') right before the first digit, like the implicit sign.
         boolean leadingS = !upperFmt.isEmpty() && upperFmt.charAt(0) == 'S';
-        boolean explicitSign = !leadingS && (upperFmt.contains("S") || upperFmt.contains("MI") || upperFmt.contains("PL"));
+        boolean explicitSign = !leadingS && (upperFmt.contains("S") || upperFmt.contains("MI"));
         String plus = leadingS ? "+" : fm ? "" : " ";
         StringBuilder out = new StringBuilder();
         int digitPos = 0, fracPos = 0;

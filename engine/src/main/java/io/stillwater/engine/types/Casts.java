@@ -32,12 +32,20 @@ public final class Casts {
 
     /** Explicit cast; timestamptz values convert through {@code zone}. */
     public static Object cast(Object value, SqlType from, SqlType to, ZoneId zone) {
+        return cast(value, from, to, zone, null);
+    }
+
+    /**
+     * Explicit cast; timestamptz values convert through {@code zone} and the inputs 'now'
+     * and 'today' mean {@code statementTime} (the wall clock when null).
+     */
+    public static Object cast(Object value, SqlType from, SqlType to, ZoneId zone, java.time.Instant statementTime) {
         if (value == null) return null;
         TypeKind f = from.kind(), t = to.kind();
         if (t.isString()) return applyLength(toText(value, from, zone), to, true);
         if (f.isString() || f == TypeKind.UNKNOWN) {
             String s = value instanceof String str ? str : value.toString();
-            return applyTypmod(DatumText.parse(to, s, zone), to);
+            return applyTypmod(DatumText.parse(to, s, zone, statementTime), to);
         }
         return applyTypmod(convert(value, from, to, zone), to);
     }

@@ -23,8 +23,12 @@ import java.util.regex.Pattern;
  * given. Styles are PostgreSQL's defaults: DateStyle ISO, MDY; IntervalStyle postgres;
  * bytea_output hex; extra_float_digits 1 (shortest round-trip floats).
  *
- * <p>Not supported: numeric NaN/Infinity (a {@code BigDecimal} cannot carry them; input
- * is 0A000), infinite dates/timestamps, and textual month names in date input.
+ * <p>Dates are read in ISO order ({@code 2024-01-31}, {@code 20240131}), US order
+ * ({@code 01/31/2024}) or with month names ({@code Jan 31 2024}, {@code 31-Jan-2024}).
+ * Not supported: numeric NaN/Infinity (a {@code BigDecimal} cannot carry them; input is
+ * 0A000), infinite dates/timestamps and {@code time '24:00:00'}. The special inputs
+ * {@code now}, {@code today}, {@code tomorrow}, {@code yesterday}, {@code epoch} and
+ * {@code allballs} are read relative to a given statement time (else the wall clock).
  */
 public final class DatumText {
     private DatumText() {}
@@ -69,8 +73,21 @@ public final class DatumText {
         return parse(type, text, ZoneOffset.UTC);
     }
 
-    /** Parses input format; a timestamptz without an offset is read in {@code zone}. */
+    /**
+     * Parses input format; a timestamptz without an offset is read in {@code zone}. The
+     * special inputs now/today/tomorrow/yesterday read the wall clock; use
+     * {@link #parse(SqlType, String, ZoneId, Instant)} to pin them to a statement time.
+     */
     public static Object parse(SqlType type, String text, ZoneId zone) {
+        return parse(type, text, zone, null);
+    }
+
+    /** Parses input format; {@code now} (null for the wall clock) is what 'now' and 'today' mean. */
+    public static Object parse(SqlType type, String text, ZoneId zone, Instant now) {
+        if (type.kind().isTemporal() && type.kind() != TypeKind.INTERVAL) {
+            Object special = TemporalText.special(type.kind(), text, zone, now);
+            if (special != null) return special;
+        }
         return switch (type.kind()) {
             case BOOLEAN -> parseBoolean(text);
             case SMALLINT -> (short) parseInteger(text, "smallint", Short.MIN_VALUE, Short.MAX_VALUE);

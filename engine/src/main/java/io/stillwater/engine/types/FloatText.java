@@ -22,14 +22,36 @@ final class FloatText {
         if (Double.isInfinite(d)) return d > 0 ? "Infinity" : "-Infinity";
         if (d == 0) return (Double.doubleToRawLongBits(d) < 0) ? "-0" : "0";
         // Java 19+ Double.toString is the shortest round-trip decimal (JDK-4511638).
-        return layout(new BigDecimal(Double.toString(d)), 15);
+        BigDecimal shortest = new BigDecimal(Double.toString(d));
+        return layout(excludeBounds(shortest, d, Math.nextDown(d), Math.nextUp(d), 17), 15);
+    }
+
+    /**
+     * Java accepts a decimal lying exactly halfway to a neighbouring float when round-half-even
+     * maps it back; PostgreSQL's Ryu never does (1152921504609999872::float8 prints
+     * 1.1529215046099999e+18, not 1.15292150461e+18). Lengthen such a result to the
+     * nearest decimal strictly inside the rounding interval.
+     */
+    private static BigDecimal excludeBounds(BigDecimal shortest, double v, double down, double up, int maxDigits) {
+        BigDecimal exact = new BigDecimal(v);
+        BigDecimal two = BigDecimal.valueOf(2);
+        BigDecimal low = Double.isInfinite(down) ? null : exact.add(new BigDecimal(down)).divide(two);
+        BigDecimal high = Double.isInfinite(up) ? null : exact.add(new BigDecimal(up)).divide(two);
+        boolean onBound = (low != null && shortest.compareTo(low) == 0) || (high != null && shortest.compareTo(high) == 0);
+        if (!onBound) return shortest;
+        for (int n = shortest.stripTrailingZeros().precision() + 1; n <= maxDigits; n++) {
+            BigDecimal c = exact.round(new java.math.MathContext(n, java.math.RoundingMode.HALF_EVEN));
+            if ((low == null || c.compareTo(low) > 0) && (high == null || c.compareTo(high) < 0)) return c;
+        }
+        return shortest;
     }
 
     static String formatFloat(float f) {
         if (Float.isNaN(f)) return "NaN";
         if (Float.isInfinite(f)) return f > 0 ? "Infinity" : "-Infinity";
         if (f == 0) return (Float.floatToRawIntBits(f) < 0) ? "-0" : "0";
-        return layout(new BigDecimal(Float.toString(f)), 6);
+        BigDecimal shortest = new BigDecimal(Float.toString(f));
+        return layout(excludeBounds(shortest, f, Math.nextDown(f), Math.nextUp(f), 9), 6);
     }
 
     private static String layout(BigDecimal v, int fixedLimit) {

@@ -56,7 +56,8 @@ public final class IntervalText {
     }
 
     private static final Pattern TOKEN = Pattern.compile(
-            "\\s*(?:([+-]?)(\\d+):(\\d+)(?::(\\d+(?:\\.\\d*)?))?|([+-]?\\d*\\.?\\d+|[+-]?\\d+\\.)\\s*([a-zA-Z]*)|([a-zA-Z]+))");
+            "\\s*(?:([+-]?)(\\d+)-(\\d+)(?![\\d:])|([+-]?)(\\d+):(\\d+)(?::(\\d+(?:\\.\\d*)?))?|([+-]?\\d+\\.\\d*|[+-]?\\.?\\d+)\\s*([a-zA-Z]*)|([a-zA-Z]+))");
+    private static final Pattern DAY_TIME = Pattern.compile("\\s*[+-]?\\d+:");
     private static final Pattern ISO = Pattern.compile(
             "([+-]?)P(?:(-?\\d+(?:\\.\\d+)?)Y)?(?:(-?\\d+(?:\\.\\d+)?)M)?(?:(-?\\d+(?:\\.\\d+)?)W)?(?:(-?\\d+(?:\\.\\d+)?)D)?"
                     + "(?:T(?:(-?\\d+(?:\\.\\d+)?)H)?(?:(-?\\d+(?:\\.\\d+)?)M)?(?:(-?\\d+(?:\\.\\d+)?)S)?)?");
@@ -103,7 +104,7 @@ public final class IntervalText {
             long m = months, d = days;
             if (negate) { m = -m; d = -d; us = -us; }
             if (m != (int) m || d != (int) d) {
-                throw new SqlException(SqlState.DATETIME_FIELD_OVERFLOW, "interval field value out of range: \"" + text + "\"");
+                throw new SqlException(SqlState.INTERVAL_FIELD_OVERFLOW, "interval field value out of range: \"" + text + "\"");
             }
             return new Interval((int) m, (int) d, us);
         }
@@ -129,18 +130,30 @@ public final class IntervalText {
                 if (ago || !m.region(pos, s.length()).lookingAt()) throw syntax(text);
                 any = true;
                 if (m.group(2) != null) {
-                    BigDecimal v = new BigDecimal(m.group(2)).multiply(BigDecimal.valueOf(USEC_PER_HOUR))
-                            .add(new BigDecimal(m.group(3)).multiply(BigDecimal.valueOf(USEC_PER_MIN)));
-                    if (m.group(4) != null) {
-                        v = v.add(new BigDecimal(m.group(4).endsWith(".") ? m.group(4) + "0" : m.group(4))
+                    // SQL year-month literal '1-2': 1 year 2 months.
+                    long ym = Long.parseLong(m.group(2)) * 12 + Long.parseLong(m.group(3));
+                    acc.addMonths(BigDecimal.valueOf(m.group(1).equals("-") ? -ym : ym));
+                } else if (m.group(5) != null) {
+                    if (Integer.parseInt(m.group(6)) > 59
+                            || (m.group(7) != null && new BigDecimal(m.group(7).endsWith(".") ? m.group(7) + "0" : m.group(7))
+                                    .compareTo(BigDecimal.valueOf(60)) >= 0)) {
+                        throw new SqlException(SqlState.INTERVAL_FIELD_OVERFLOW,
+                                "interval field value out of range: \"" + text + "\"");
+                    }
+                    BigDecimal v = new BigDecimal(m.group(5)).multiply(BigDecimal.valueOf(USEC_PER_HOUR))
+                            .add(new BigDecimal(m.group(6)).multiply(BigDecimal.valueOf(USEC_PER_MIN)));
+                    if (m.group(7) != null) {
+                        v = v.add(new BigDecimal(m.group(7).endsWith(".") ? m.group(7) + "0" : m.group(7))
                                 .multiply(BigDecimal.valueOf(USEC_PER_SEC)));
                     }
-                    acc.addMicros(m.group(1).equals("-") ? v.negate() : v);
-                } else if (m.group(5) != null) {
-                    String num = m.group(5).endsWith(".") ? m.group(5) + "0" : m.group(5);
-                    acc.add(new BigDecimal(num.startsWith("+") ? num.substring(1) : num),
-                            m.group(6).toLowerCase(Locale.ROOT), text);
-                } else if (m.group(7).equalsIgnoreCase("ago")) {
+                    acc.addMicros(m.group(4).equals("-") ? v.negate() : v);
+                } else if (m.group(8) != null) {
+                    String num = m.group(8).endsWith(".") ? m.group(8) + "0" : m.group(8);
+                    String unit = m.group(9).toLowerCase(Locale.ROOT);
+                    // SQL day-time literal: a bare number before a time of day counts days ('3 04:05:06').
+                    if (unit.isEmpty() && DAY_TIME.matcher(s).region(m.end(), s.length()).lookingAt()) unit = "day";
+                    acc.add(new BigDecimal(num.startsWith("+") ? num.substring(1) : num), unit, text);
+                } else if (m.group(10).equalsIgnoreCase("ago")) {
                     ago = true;
                 } else {
                     throw syntax(text);
@@ -150,7 +163,7 @@ public final class IntervalText {
             if (!any) throw syntax(text);
             return acc.build(text, ago);
         } catch (NumberFormatException | ArithmeticException e) {
-            throw new SqlException(SqlState.DATETIME_FIELD_OVERFLOW, "interval field value out of range: \"" + text + "\"");
+            throw new SqlException(SqlState.INTERVAL_FIELD_OVERFLOW, "interval field value out of range: \"" + text + "\"");
         }
     }
 

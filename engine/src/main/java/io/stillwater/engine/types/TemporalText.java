@@ -123,7 +123,7 @@ final class TemporalText {
     private static Parts parseParts(String type, String text) {
         String special = text.strip().toLowerCase(Locale.ROOT);
         if (special.equals("epoch")) return new Parts(LocalDate.of(1970, 1, 1), null, false, ZoneOffset.UTC);
-        Matcher m = DATE.matcher(text);
+        Matcher m = DATE.matcher(withNumericMonth(text));
         if (!m.matches()) throw syntax(type, text);
         try {
             int y, mo, d;
@@ -199,14 +199,75 @@ final class TemporalText {
         String n = name.strip();
         if (n.equalsIgnoreCase("utc") || n.equalsIgnoreCase("gmt") || n.equalsIgnoreCase("z")
                 || n.equalsIgnoreCase("zulu")) return ZoneOffset.UTC;
-        for (String id : ZoneId.getAvailableZoneIds()) {
-            if (id.equalsIgnoreCase(n)) return ZoneId.of(id);
-        }
+        String id = ZoneIds.BY_LOWER_NAME.get(n.toLowerCase(Locale.ROOT));
+        if (id != null) return ZoneId.of(id);
         try {
             return ZoneId.of(n.toUpperCase(Locale.ROOT), ZoneId.SHORT_IDS);
         } catch (DateTimeException e) {
             throw new SqlException(SqlState.INVALID_PARAMETER_VALUE, "time zone \"" + name + "\" not recognized");
         }
+    }
+
+    private static final String MONTH_RE =
+            "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+    private static final String DOW_RE = "(?:(?:sun|mon|tue|wed|thu|fri|sat)[a-z]*,?\\s+)?";
+    /** "Jan 31 2024", "January 31, 2024", "Wed Jan 31 2024". */
+    private static final Pattern MONTH_DAY_YEAR = Pattern.compile(
+            "(?i)\\s*" + DOW_RE + MONTH_RE + "\\s+(\\d{1,2}),?\\s+(\\d{1,9})(.*)");
+    /** "31 Jan 2024", "31-Jan-2024". */
+    private static final Pattern DAY_MONTH_YEAR = Pattern.compile(
+            "(?i)\\s*" + DOW_RE + "(\\d{1,2})[\\s-]" + MONTH_RE + "[\\s-](\\d{1,9})(.*)");
+    /** "2024-Jan-31". */
+    private static final Pattern YEAR_MONTH_DAY = Pattern.compile("(?i)\\s*(\\d{3,9})-" + MONTH_RE + "-(\\d{1,2})(.*)");
+
+    /** Rewrites a date spelled with a month name into ISO order, leaving other text unchanged. */
+    private static String withNumericMonth(String text) {
+        if (text.chars().noneMatch(Character::isLetter)) return text;
+        Matcher m = MONTH_DAY_YEAR.matcher(text);
+        if (m.matches()) return m.group(3) + "-" + month(m.group(1)) + "-" + m.group(2) + m.group(4);
+        m = DAY_MONTH_YEAR.matcher(text);
+        if (m.matches()) return m.group(3) + "-" + month(m.group(2)) + "-" + m.group(1) + m.group(4);
+        m = YEAR_MONTH_DAY.matcher(text);
+        if (m.matches()) return m.group(1) + "-" + month(m.group(2)) + "-" + m.group(3) + m.group(4);
+        return text;
+    }
+
+    private static int month(String name) {
+        String n = name.substring(0, 3).toLowerCase(Locale.ROOT);
+        return "janfebmaraprmayjunjulaugsepoctnovdec".indexOf(n) / 3 + 1;
+    }
+
+    /** PostgreSQL's special date/time inputs, or null when {@code text} is not one. */
+    static Object special(TypeKind kind, String text, ZoneId zone, Instant now) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        int dayOffset;
+        switch (t) {
+            case "now" -> {
+                Instant n = (now == null ? Instant.now() : now).truncatedTo(java.time.temporal.ChronoUnit.MICROS);
+                return switch (kind) {
+                    case DATE -> LocalDate.ofInstant(n, zone);
+                    case TIME -> LocalTime.ofInstant(n, zone);
+                    case TIMESTAMP -> LocalDateTime.ofInstant(n, zone);
+                    default -> n;
+                };
+            }
+            case "allballs" -> {
+                return kind == TypeKind.TIME ? LocalTime.MIDNIGHT : null;
+            }
+            case "today" -> dayOffset = 0;
+            case "tomorrow" -> dayOffset = 1;
+            case "yesterday" -> dayOffset = -1;
+            default -> {
+                return null;
+            }
+        }
+        LocalDate d = LocalDate.ofInstant(now == null ? Instant.now() : now, zone).plusDays(dayOffset);
+        return switch (kind) {
+            case DATE -> d;
+            case TIMESTAMP -> d.atStartOfDay();
+            case TIMESTAMPTZ -> d.atStartOfDay(zone).toInstant();
+            default -> null; // today::time is an error in PostgreSQL; let the normal parser reject it
+        };
     }
 
     static LocalDate parseDate(String text) {
@@ -240,5 +301,11 @@ final class TemporalText {
         TimeOfDay t = timeOfDay(text, m.group(1), m.group(2), m.group(3), m.group(4));
         if (t.plusDay) throw range(text);
         return t.time;
+    }
+
+    /** IANA zone ids by lower-cased name, built once on first use (PostgreSQL matches zone names case-insensitively). */
+    private static final class ZoneIds {
+        static final java.util.Map<String, String> BY_LOWER_NAME = ZoneId.getAvailableZoneIds().stream()
+                .collect(java.util.stream.Collectors.toUnmodifiableMap(z -> z.toLowerCase(Locale.ROOT), z -> z, (x, y) -> x));
     }
 }
