@@ -123,7 +123,7 @@ final class RexToExpr {
                 return new Expr.Column(ref.getIndex(), input.get(ref.getIndex()));
             }
             case RexLiteral lit -> {
-                return literal(lit, TypeMapping.fromRel(lit.getType()));
+                return literal(lit, literalType(lit));
             }
             case RexDynamicParam p -> {
                 SqlType declared = paramTypes.get(p.getIndex());
@@ -231,6 +231,23 @@ final class RexToExpr {
             return new Expr.Call(f, translateAll(call.getOperands(), input), type);
         }
         return new Expr.Call(f, translateAll(call.getOperands(), input), type);
+    }
+
+    /**
+     * The type of a literal. Calcite folds casts of literals into literals, so a literal
+     * whose numeric(p,s) is wider than its value is a folded cast and keeps the modifiers.
+     * Character literals are text: a ragged CASE makes them varchar(n), which PostgreSQL
+     * reports as text, so a folded {@code 'x'::varchar(3)} is reported as text too.
+     */
+    static SqlType literalType(RexLiteral lit) {
+        RelDataType t = lit.getType();
+        if (t.getSqlTypeName() == SqlTypeName.DECIMAL && !lit.isNull()) {
+            BigDecimal v = lit.getValueAs(BigDecimal.class);
+            if (v != null && (t.getPrecision() != v.precision() || t.getScale() != v.scale())) {
+                return TypeMapping.fromRel(t, true);
+            }
+        }
+        return TypeMapping.fromRel(t);
     }
 
     /** Converts a Calcite literal to the Java class {@link TypeKind} prescribes for {@code type}. */
