@@ -331,14 +331,38 @@ public final class CalciteFrontEnd {
     }
 
     private RelNode optimize(RelNode rel, RelOptCluster cluster, Ctx ctx) {
-        HepPlanner p1 = new HepPlanner(subQueryProgram);
-        p1.setRoot(rel);
-        rel = p1.findBestExp();
-        RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, ctx.reader);
-        rel = RelDecorrelator.decorrelateQuery(rel, relBuilder);
+        // With expand=false, correlation only ever comes from subquery expressions: plans
+        // without them (point queries) skip subquery removal and decorrelation.
+        if (hasSubQuery(rel)) {
+            HepPlanner p1 = new HepPlanner(subQueryProgram);
+            p1.setRoot(rel);
+            rel = p1.findBestExp();
+            RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, ctx.reader);
+            rel = RelDecorrelator.decorrelateQuery(rel, relBuilder);
+        }
         HepPlanner p2 = new HepPlanner(cleanupProgram);
         p2.setRoot(rel);
         return p2.findBestExp();
+    }
+
+    private static boolean hasSubQuery(RelNode root) {
+        boolean[] found = {false};
+        org.apache.calcite.rex.RexShuttle finder = new org.apache.calcite.rex.RexShuttle() {
+            @Override
+            public org.apache.calcite.rex.RexNode visitSubQuery(org.apache.calcite.rex.RexSubQuery subQuery) {
+                found[0] = true;
+                return subQuery;
+            }
+        };
+        new org.apache.calcite.rel.RelVisitor() {
+            @Override
+            public void visit(RelNode node, int ordinal, RelNode parent) {
+                if (found[0]) return;
+                node.accept(finder);
+                super.visit(node, ordinal, parent);
+            }
+        }.go(root);
+        return found[0];
     }
 
     // ---------------------------------------------------------------- DML
