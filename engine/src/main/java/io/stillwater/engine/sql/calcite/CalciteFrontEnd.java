@@ -172,7 +172,23 @@ public final class CalciteFrontEnd {
     }
 
     private SqlNode parse(String sql) throws SqlParseException {
-        return SqlParser.create(sql, parserConfig).parseStmt();
+        return SqlParser.create(pgIntervals(sql), parserConfig).parseStmt();
+    }
+
+    private static final java.util.regex.Pattern PG_INTERVAL = java.util.regex.Pattern.compile(
+            "(?i)\\binterval\\s+'\\s*([-+]?\\d+(?:\\.\\d+)?)\\s*(year|month|day|hour|minute|second)s?\\s*'");
+    private static final java.util.regex.Pattern PG_INTERVAL_CAST = java.util.regex.Pattern.compile(
+            "(?i)'\\s*([-+]?\\d+(?:\\.\\d+)?)\\s*(year|month|day|hour|minute|second)s?\\s*'\\s*::\\s*interval\\b");
+
+    /**
+     * PostgreSQL writes {@code interval '1 day'} and {@code '2 hours'::interval}; Calcite
+     * needs a qualifier ({@code INTERVAL '1' DAY}). Rewrites the single-unit forms; text
+     * positions shift slightly, which only affects error positions.
+     */
+    static String pgIntervals(String sql) {
+        if (sql.indexOf('i') < 0 && sql.indexOf('I') < 0) return sql;
+        String out = PG_INTERVAL.matcher(sql).replaceAll(m -> "INTERVAL '" + m.group(1) + "' " + m.group(2).toUpperCase(java.util.Locale.ROOT));
+        return PG_INTERVAL_CAST.matcher(out).replaceAll(m -> "INTERVAL '" + m.group(1) + "' " + m.group(2).toUpperCase(java.util.Locale.ROOT));
     }
 
     private record Planned(QueryPlan plan, List<SqlType> paramTypes) {}

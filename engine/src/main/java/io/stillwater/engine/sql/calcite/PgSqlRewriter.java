@@ -112,6 +112,10 @@ final class PgSqlRewriter extends SqlShuttle {
             // The parser binds some names straight to Calcite's (non-PostgreSQL) definitions.
             var own = PgOperatorTable.own(call.getOperator().getName().toUpperCase(Locale.ROOT));
             if (own != null && own != call.getOperator()) basic.setOperator(own);
+        } else if (call instanceof SqlBasicCall basic && call.getOperator() == SqlStdOperatorTable.MINUS) {
+            basic.setOperator(PgOperatorTable.Arith.MINUS);
+        } else if (call instanceof SqlBasicCall basic && call.getOperator() == SqlStdOperatorTable.PLUS) {
+            basic.setOperator(PgOperatorTable.Arith.PLUS);
         } else if (call.getKind() == SqlKind.VALUES) {
             for (SqlNode row : call.getOperandList()) {
                 if (row instanceof SqlBasicCall r) {
@@ -190,6 +194,10 @@ final class PgSqlRewriter extends SqlShuttle {
             }
             String bareName = paramIndex(item) >= 0 ? "?column?" : null;
             item = typedIfBareParam(item);
+            if (isGenerateSeries(item)) {
+                throw new io.stillwater.engine.error.SqlException(io.stillwater.engine.error.SqlState.FEATURE_NOT_SUPPORTED,
+                        "set-returning functions in the select list are not supported; use FROM generate_series(...)");
+            }
             if (item instanceof SqlIdentifier id && id.isStar()) {
                 out.add(item);
                 continue;

@@ -151,7 +151,10 @@ final class RexToExpr {
     }
 
     private Expr call(RexCall call, List<SqlType> input) {
-        if (call instanceof org.apache.calcite.rex.RexOver) throw unsupported("window functions");
+        if (call instanceof org.apache.calcite.rex.RexOver) {
+            // Also what the decorrelator makes of a correlated subquery with LIMIT.
+            throw unsupported("window functions (and correlated subqueries with LIMIT)");
+        }
         SqlKind kind = call.getKind();
         SqlType type = TypeMapping.fromRel(call.getType());
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);

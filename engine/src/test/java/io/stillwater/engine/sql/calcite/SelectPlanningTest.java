@@ -340,4 +340,33 @@ class SelectPlanningTest extends PlannerFixture {
         assertThat(query("TABLE u").body()).isEqualTo(new PlanNode.Get(13, "u", TestCatalog.U.types()));
         assertThat(query("SELECT 1;").columnNames()).containsExactly("?column?");
     }
+
+    @Test
+    void dateTimeArithmeticFollowsPostgres() {
+        QueryPlan q = query("SELECT g - g, f - f, f + 1, f - 1, g - INTERVAL '1' DAY, a - 1 FROM t");
+        var exprs = ((PlanNode.Project) q.body()).exprs();
+        assertThat(exprs).extracting(e -> ((Expr.Call) e).func()).containsExactly(Func.MINUS, Func.MINUS, Func.PLUS,
+                Func.MINUS, Func.MINUS, Func.MINUS);
+        assertThat(q.columnTypes()).containsExactly(SqlType.INTERVAL, SqlType.INTEGER, SqlType.DATE, SqlType.DATE,
+                SqlType.TIMESTAMP, SqlType.INTEGER);
+    }
+
+    @Test
+    void postgresIntervalLiterals() {
+        QueryPlan q = query("SELECT now() - interval '1 hour', interval '2 days', '3 minutes'::interval");
+        var exprs = ((PlanNode.Project) q.body()).exprs();
+        assertThat(((Expr.Call) exprs.get(0)).args().get(1))
+                .isEqualTo(new Expr.Literal(new Interval(0, 0, 3_600_000_000L), SqlType.INTERVAL));
+        assertThat(exprs.get(1)).isEqualTo(new Expr.Literal(new Interval(0, 2, 0), SqlType.INTERVAL));
+        assertThat(exprs.get(2)).isEqualTo(new Expr.Literal(new Interval(0, 0, 180_000_000L), SqlType.INTERVAL));
+    }
+
+    @Test
+    void unsupportedShapesNameTheFeature() {
+        assertThat(error("SELECT generate_series(1, 3)").getMessage()).contains("set-returning functions");
+        var lateral = error("SELECT * FROM t, LATERAL (SELECT * FROM u WHERE u.a = t.a LIMIT 1) s");
+        assertThat(lateral.state()).isEqualTo(io.stillwater.engine.error.SqlState.FEATURE_NOT_SUPPORTED);
+        assertThat(lateral.getMessage()).contains("correlated");
+        assertThat(error("SELECT a, sum(a) OVER (PARTITION BY b) FROM t").getMessage()).contains("window functions");
+    }
 }
