@@ -16,7 +16,6 @@ import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.SqlTableFunction;
 import org.apache.calcite.sql.fun.SqlLibrary;
 import org.apache.calcite.sql.fun.SqlLibraryOperatorTableFactory;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlOperandTypeChecker;
@@ -268,6 +267,4 @@ final class PgOperatorTable {
             java.util.Arrays.fill(operandTypes, known);
         }
     }
-
-    static final SqlOperator CAST = SqlStdOperatorTable.CAST;
 }

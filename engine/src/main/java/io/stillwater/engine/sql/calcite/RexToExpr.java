@@ -9,7 +9,6 @@ import io.stillwater.engine.types.Interval;
 import io.stillwater.engine.types.SqlType;
 import io.stillwater.engine.types.TypeKind;
 import java.math.BigDecimal;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -88,7 +87,6 @@ final class RexToExpr {
         BY_KIND.put(SqlKind.GREATEST_PG, Func.GREATEST);
         BY_KIND.put(SqlKind.LEAST_PG, Func.LEAST);
         BY_KIND.put(SqlKind.IN, Func.IN);
-        BY_KIND.put(SqlKind.CURRENT_VALUE, null);
 
         for (Func f : Func.values()) BY_NAME.put(f.name(), f);
         BY_NAME.put("||", Func.CONCAT_OP);
@@ -229,10 +227,6 @@ final class RexToExpr {
             throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
                     "function " + call.getOperator().getName().toLowerCase(Locale.ROOT) + " is not supported");
         }
-        if (f == Func.IN) {
-            // x IN (list) is kept as a call; Calcite gives it as IN(x, list...) only in some forms
-            return new Expr.Call(f, translateAll(call.getOperands(), input), type);
-        }
         return new Expr.Call(f, translateAll(call.getOperands(), input), type);
     }
 
@@ -295,11 +289,8 @@ final class RexToExpr {
         return new Interval(0, Math.toIntExact(days), rest * 1000L);
     }
 
-    static Object unusedInstant() { return Instant.EPOCH; }
-
     static SqlException unsupported(String what) {
         return new SqlException(SqlState.FEATURE_NOT_SUPPORTED, what + " is not supported");
     }
 
-    static SqlType typeOf(RelDataType t) { return TypeMapping.fromRel(t); }
 }

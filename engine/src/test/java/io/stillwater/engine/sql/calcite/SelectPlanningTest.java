@@ -369,4 +369,37 @@ class SelectPlanningTest extends PlannerFixture {
         assertThat(lateral.getMessage()).contains("correlated");
         assertThat(error("SELECT a, sum(a) OVER (PARTITION BY b) FROM t").getMessage()).contains("window functions");
     }
+
+    @Test
+    void joinOnDifferentIntegerTypesStaysAnEquiJoin() {
+        var join = nodesOf(query("SELECT * FROM t JOIN u ON t.d = u.a").body(), PlanNode.Join.class).get(0);
+        assertThat(join.leftKeys()).hasSize(1);
+        assertThat(join.residual()).isNull();
+        int l = join.leftKeys()[0];
+        int r = join.rightKeys()[0];
+        assertThat(join.left().types().get(l)).isEqualTo(join.right().types().get(r));
+    }
+
+    @Test
+    void orderByAggregateNotInSelectList() {
+        QueryPlan q = query("SELECT a FROM t GROUP BY a ORDER BY count(*) DESC");
+        assertThat(q.columnNames()).containsExactly("a");
+        assertThat(q.body().types()).containsExactly(SqlType.INTEGER, SqlType.BIGINT);
+        assertThat(q.order()).containsExactly(SortKey.desc(1));
+    }
+
+    @Test
+    void recursiveCtesAreNotSupportedYet() {
+        var e = error("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5) SELECT * FROM r");
+        assertThat(e.state()).isEqualTo(io.stillwater.engine.error.SqlState.FEATURE_NOT_SUPPORTED);
+        assertThat(e.getMessage()).contains("WITH RECURSIVE");
+    }
+
+    @Test
+    void subqueryInSelectListAndHaving() {
+        QueryPlan q = query("SELECT a, a IN (SELECT a FROM u) FROM t");
+        assertThat(q.columnTypes()).containsExactly(SqlType.INTEGER, SqlType.BOOLEAN);
+        QueryPlan h = query("SELECT a FROM t GROUP BY a HAVING a IN (SELECT a FROM u)");
+        assertThat(nodesOf(h.body(), PlanNode.Join.class)).hasSize(1);
+    }
 }
