@@ -98,6 +98,25 @@ class ParamsAndErrorsTest extends PlannerFixture {
     }
 
     @Test
+    void moreValidationErrors() {
+        assertThat(error("SELECT 'x'::nosuchtype").state()).isEqualTo(SqlState.UNDEFINED_OBJECT);
+        assertThat(error("SELECT a FROM t WHERE a").getMessage()).isEqualTo("argument of WHERE must be type boolean");
+        assertThat(error("SELECT CASE WHEN a > 1 THEN 1 ELSE true END FROM t").state())
+                .isEqualTo(SqlState.DATATYPE_MISMATCH);
+        assertThat(error("SELECT a FROM t t1, t t1").state()).isEqualTo(SqlState.DUPLICATE_ALIAS);
+        assertThat(error("SELECT max(count(*)) FROM t").state()).isEqualTo(SqlState.GROUPING_ERROR);
+        assertThat(error("SELECT (SELECT a, x FROM u)").getMessage()).isEqualTo("subquery must return only one column");
+        var date = error("SELECT DATE '2024-13-45'");
+        assertThat(date.state()).isEqualTo(SqlState.INVALID_DATETIME_FORMAT);
+        assertThat(error("SELECT coalesce(a, true) FROM t").state()).isEqualTo(SqlState.DATATYPE_MISMATCH);
+    }
+
+    @Test
+    void commentOnlyStatementIsEmpty() {
+        assertThat(plan("-- nothing here\n/* nor here */ ;")).isEqualTo(new Statement.Empty());
+    }
+
+    @Test
     void unsupportedFeaturesAre0A000() {
         assertThat(error("SELECT row_number() OVER () FROM t").state()).isEqualTo(SqlState.FEATURE_NOT_SUPPORTED);
         assertThat(error("SELECT a FROM t GROUP BY ROLLUP(a)").state()).isEqualTo(SqlState.FEATURE_NOT_SUPPORTED);
