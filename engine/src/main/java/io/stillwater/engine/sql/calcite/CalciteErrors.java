@@ -75,6 +75,8 @@ final class CalciteErrors {
                     m -> "argument of " + m.group(1) + " must be type boolean"),
             rule(".*must be a condition.*|.*must be a boolean.*|.*Condition must be a boolean.*", SqlState.DATATYPE_MISMATCH,
                     m -> "argument of JOIN/ON must be type boolean"),
+            rule("Expression '(.*)' is not in the select clause.*", SqlState.INVALID_COLUMN_REFERENCE,
+                    m -> "for SELECT DISTINCT, ORDER BY expressions must appear in select list"),
             rule("Ordinal out of range.*", SqlState.INVALID_COLUMN_REFERENCE,
                     m -> "ORDER BY or GROUP BY position is not in select list"),
             rule("Illegal mixing of types in CASE or COALESCE statement.*", SqlState.DATATYPE_MISMATCH,
@@ -136,7 +138,8 @@ final class CalciteErrors {
         return null;
     }
 
-    private static final Pattern CONTEXT = Pattern.compile("^From line \\d+, column \\d+ to line \\d+, column \\d+: ");
+    private static final Pattern CONTEXT = Pattern.compile(
+            "^(?:From line \\d+, column \\d+ to line \\d+, column \\d+|At line \\d+, column \\d+): ");
 
     private static String stripContext(String msg) { return CONTEXT.matcher(msg).replaceFirst(""); }
 
