@@ -120,7 +120,9 @@ final class CalciteErrors {
         SqlException mapped = byMessage(e.getMessage(), e);
         if (mapped != null) return mapped;
         String msg = e.getMessage() == null ? "" : e.getMessage();
-        if (e instanceof org.apache.calcite.runtime.CalciteException || e instanceof CalciteContextException) {
+        if (msg.contains("org.apache") || msg.contains("Exception") || msg.contains("java.")) msg = "";
+        if (!msg.isEmpty() && (e instanceof org.apache.calcite.runtime.CalciteException
+                || e instanceof CalciteContextException)) {
             return new SqlException(SqlState.SYNTAX_ERROR, stripContext(msg), null, null, e);
         }
         return new SqlException(SqlState.FEATURE_NOT_SUPPORTED,

@@ -126,7 +126,9 @@ final class RexToExpr {
             case RexDynamicParam p -> {
                 SqlType declared = paramTypes.get(p.getIndex());
                 Expr param = new Expr.Param(p.getIndex(), declared);
-                SqlType want = TypeMapping.fromRel(p.getType(), true);
+                // Compare without modifiers: a parameter compared with a varchar(10) column is
+                // text, and casting it to varchar(10) would truncate it.
+                SqlType want = TypeMapping.fromRel(p.getType());
                 return sameType(declared, want) ? param : new Expr.Cast(param, want);
             }
             case RexCall call -> {

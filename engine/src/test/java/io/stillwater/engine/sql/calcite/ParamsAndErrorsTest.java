@@ -52,6 +52,14 @@ class ParamsAndErrorsTest extends PlannerFixture {
     }
 
     @Test
+    void paramComparedWithVarcharColumnIsNotTruncated() {
+        var q = select("SELECT a FROM t WHERE v = $1 AND c = $2");
+        assertThat(q.paramTypes()).containsExactly(SqlType.TEXT, SqlType.NUMERIC);
+        var filter = (PlanNode.Filter) ((PlanNode.Project) q.plan().body()).input();
+        assertThat(filter.predicates().toString()).doesNotContain("Cast");
+    }
+
+    @Test
     void paramUsedTwiceKeepsOneType() {
         var q = select("SELECT a FROM t WHERE a = $1 OR s = $1");
         assertThat(q.paramTypes()).containsExactly(SqlType.INTEGER);
