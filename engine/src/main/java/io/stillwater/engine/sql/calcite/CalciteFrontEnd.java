@@ -126,7 +126,8 @@ public final class CalciteFrontEnd {
                 .withIdentifierExpansion(true)
                 .withDefaultNullCollation(NullCollation.HIGH)
                 .withCallRewrite(false)
-                .withTypeCoercionEnabled(true);
+                .withTypeCoercionEnabled(true)
+                .withTypeCoercionFactory(PgTypeCoercion::new);
         converterConfig = SqlToRelConverter.config()
                 .withExpand(false)
                 .withTrimUnusedFields(false)

@@ -229,7 +229,28 @@ final class RexToExpr {
             throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
                     "function " + call.getOperator().getName().toLowerCase(Locale.ROOT) + " is not supported");
         }
-        return new Expr.Call(f, translateAll(call.getOperands(), input), type);
+        List<Expr> args = translateAll(call.getOperands(), input);
+        if (COMPARISON_SYMBOLS.containsKey(f) && args.size() == 2) checkComparable(f, args.get(0), args.get(1));
+        return new Expr.Call(f, args, type);
+    }
+
+    private static final Map<Func, String> COMPARISON_SYMBOLS = Map.of(Func.EQ, "=", Func.NE, "<>", Func.LT, "<",
+            Func.LE, "<=", Func.GT, ">", Func.GE, ">=", Func.IS_DISTINCT_FROM, "IS DISTINCT FROM",
+            Func.IS_NOT_DISTINCT_FROM, "IS NOT DISTINCT FROM");
+
+    /**
+     * PostgreSQL has no comparison between a string and a non-string value; Calcite lets
+     * one through when {@link PgTypeCoercion} refuses to coerce a typed string.
+     */
+    private static void checkComparable(Func f, Expr a, Expr b) {
+        TypeKind ka = a.type().kind();
+        TypeKind kb = b.type().kind();
+        if (ka == TypeKind.UNKNOWN || kb == TypeKind.UNKNOWN) return;
+        if (ka.isString() != kb.isString()) {
+            throw new SqlException(SqlState.UNDEFINED_FUNCTION, "operator does not exist: " + a.type().kind().pgName()
+                    + " " + COMPARISON_SYMBOLS.get(f) + " " + b.type().kind().pgName(), null,
+                    "No operator matches the given name and argument types. You might need to add explicit type casts.");
+        }
     }
 
     /**

@@ -19,9 +19,10 @@
  *   <li>Unquoted literal strings compared with or assigned to typed values are coerced at
  *       plan time (INSERT/UPDATE cast untyped literals, NULL and parameters to the column
  *       type); in output they are text. Bare NULL columns are UNKNOWN.
- *   <li>Calcite's implicit coercion is more lenient than PostgreSQL's: {@code text = int},
- *       {@code sum(text)}, {@code length(int)}, UNION of int and text plan (with casts)
- *       where PostgreSQL reports 42883/42804.
+ *   <li>Implicit coercion between strings and other types only applies to untyped values
+ *       (literals, NULL, parameters), as in PostgreSQL ({@code PgTypeCoercion}); {@code text = int},
+ *       {@code sum(text)}, {@code length(int)} are 42883. CASE/COALESCE/UNION branch unification
+ *       is still Calcite's (more lenient: UNION of int and text plans with a cast).
  *   <li>Types: see {@link io.stillwater.engine.sql.calcite.TypeMapping} (interval is Calcite's
  *       DAY TO SECOND, unconstrained numeric is DECIMAL(1000, 500), varchar casts of literals
  *       report text). EXTRACT is typed bigint (Calcite's type), date_part double precision.

@@ -120,6 +120,19 @@ class ParamsAndErrorsTest extends PlannerFixture {
     }
 
     @Test
+    void typedStringsDoNotCoerceImplicitlyLikePostgres() {
+        var cmp = error("SELECT a FROM t WHERE b = 1");
+        assertThat(cmp.state()).isEqualTo(SqlState.UNDEFINED_FUNCTION);
+        assertThat(cmp.getMessage()).isEqualTo("operator does not exist: text = integer");
+        assertThat(error("SELECT a FROM t WHERE b IN (1, 2)").state()).isEqualTo(SqlState.UNDEFINED_FUNCTION);
+        assertThat(error("SELECT sum(b) FROM t").getMessage()).isEqualTo("function sum(text) does not exist");
+        assertThat(error("SELECT length(a) FROM t").getMessage()).isEqualTo("function length(integer) does not exist");
+        // untyped literals and parameters still adapt, and || and concat take anything
+        query("SELECT a FROM t WHERE a = '1' AND f = '2024-01-01' AND h = 'true' AND a IN ('1', '2') AND a = $1");
+        query("SELECT b || a, concat(a, b), a + '1' FROM t");
+    }
+
+    @Test
     void commentOnlyStatementIsEmpty() {
         assertThat(plan("-- nothing here\n/* nor here */ ;")).isEqualTo(new Statement.Empty());
     }
