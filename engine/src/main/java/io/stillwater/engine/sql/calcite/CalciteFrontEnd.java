@@ -423,7 +423,15 @@ public final class CalciteFrontEnd {
                 || (item instanceof SqlLiteral lit && (lit.getTypeName() == SqlTypeName.NULL
                         || lit.getTypeName() == SqlTypeName.CHAR));
         if (!untyped) return item;
-        return SqlStdOperatorTable.CAST.createCall(item.getParserPosition(), item, spec(columnType));
+        // The type without modifiers: the session's assignment cast applies them, with
+        // PostgreSQL's errors (22001 for a too-long string) instead of an explicit cast's
+        // silent truncation.
+        SqlType target = switch (columnType.kind()) {
+            case NUMERIC -> SqlType.NUMERIC;
+            case VARCHAR, CHAR -> SqlType.TEXT;
+            default -> columnType;
+        };
+        return SqlStdOperatorTable.CAST.createCall(item.getParserPosition(), item, spec(target));
     }
 
     private Statement insert(SqlInsert insert, Ctx ctx) {

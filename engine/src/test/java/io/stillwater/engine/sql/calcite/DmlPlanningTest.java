@@ -33,11 +33,21 @@ class DmlPlanningTest extends PlannerFixture {
     @Test
     void untypedLiteralsAndParamsTakeTheColumnType() {
         var ins = (Statement.Insert) plan("INSERT INTO t (a, c, f, h, d) VALUES ($1, '1.5', '2024-01-01', 'true', NULL)");
-        assertThat(ins.source().columnTypes()).containsExactly(SqlType.INTEGER, SqlType.numeric(10, 2), SqlType.DATE,
+        assertThat(ins.source().columnTypes()).containsExactly(SqlType.INTEGER, SqlType.NUMERIC, SqlType.DATE,
                 SqlType.BOOLEAN, SqlType.BIGINT);
         assertThat(ins.paramTypes()).containsExactly(SqlType.INTEGER);
         var params = (Statement.Insert) plan("INSERT INTO u VALUES ($1, $2)");
         assertThat(params.paramTypes()).containsExactly(SqlType.INTEGER, SqlType.TEXT);
+    }
+
+    @Test
+    void untypedValuesAreNotCastToColumnModifiers() {
+        // the session's assignment cast applies char(84)/varchar(10) with PostgreSQL's errors
+        var ins = (Statement.Insert) plan("INSERT INTO pgbench_accounts (aid, filler) VALUES ($1, $2)");
+        assertThat(ins.paramTypes()).containsExactly(SqlType.INTEGER, SqlType.TEXT);
+        assertThat(ins.source().body().toString()).doesNotContain("character(84)");
+        var v = (Statement.Insert) plan("INSERT INTO t (a, v) VALUES (1, 'abcdefghijklmnop')");
+        assertThat(v.source().columnTypes()).containsExactly(SqlType.INTEGER, SqlType.TEXT);
     }
 
     @Test
