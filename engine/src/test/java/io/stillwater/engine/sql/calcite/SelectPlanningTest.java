@@ -402,4 +402,12 @@ class SelectPlanningTest extends PlannerFixture {
         QueryPlan h = query("SELECT a FROM t GROUP BY a HAVING a IN (SELECT a FROM u)");
         assertThat(nodesOf(h.body(), PlanNode.Join.class)).hasSize(1);
     }
+
+    @Test
+    void inSubqueryBecomesSemiJoin() {
+        var join = nodesOf(query("SELECT a FROM t WHERE a IN (SELECT a FROM u)").body(), PlanNode.Join.class).get(0);
+        assertThat(join.kind()).isEqualTo(JoinKind.SEMI);
+        assertThat(join.leftKeys()).containsExactly(0);
+        assertThat(join.types()).isEqualTo(TestCatalog.T.types());
+    }
 }
