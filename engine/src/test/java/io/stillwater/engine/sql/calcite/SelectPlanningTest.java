@@ -410,4 +410,12 @@ class SelectPlanningTest extends PlannerFixture {
         assertThat(join.leftKeys()).containsExactly(0);
         assertThat(join.types()).isEqualTo(TestCatalog.T.types());
     }
+
+    @Test
+    void columnsNamedLikeKeywords() {
+        QueryPlan q = query("SELECT key, value, year, name, status, count FROM kv WHERE value > 1 ORDER BY value");
+        assertThat(q.columnNames()).containsExactly("key", "value", "year", "name", "status", "count");
+        var up = (io.stillwater.engine.sql.Statement.Update) plan("UPDATE kv SET value = value + 1 WHERE key = 'a'");
+        assertThat(up.setColumns()).containsExactly(1);
+    }
 }
