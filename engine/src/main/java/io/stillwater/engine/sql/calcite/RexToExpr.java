@@ -107,7 +107,6 @@ final class RexToExpr {
         BY_NAME.put("BITXOR", Func.BIT_XOR);
         BY_NAME.put("BITNOT", Func.BIT_NOT);
         BY_NAME.put("~", Func.REGEXP_MATCH_OP);
-        BY_KIND.put(SqlKind.POSIX_REGEX_CASE_SENSITIVE, Func.REGEXP_MATCH_OP);
         BY_NAME.put("POSIX REGEX (CASE SENSITIVE)", Func.REGEXP_MATCH_OP);
         BY_NAME.put("CURRENT_TIMESTAMP", Func.CURRENT_TIMESTAMP);
         BY_NAME.put("LOCALTIMESTAMP", Func.LOCALTIMESTAMP);
@@ -211,6 +210,12 @@ final class RexToExpr {
                 Expr e = new Expr.Call(Func.SIMILAR_TO, translateAll(call.getOperands(), input), type);
                 return name.startsWith("NOT") ? new Expr.Call(Func.NOT, List.of(e), type) : e;
             }
+            case POSIX_REGEX_CASE_SENSITIVE: {
+                Expr match = new Expr.Call(Func.REGEXP_MATCH_OP, translateAll(call.getOperands(), input), type);
+                return name.startsWith("NEGATED") ? new Expr.Call(Func.NOT, List.of(match), type) : match;
+            }
+            case POSIX_REGEX_CASE_INSENSITIVE:
+                throw unsupported("the case-insensitive regular expression operators ~* and !~*");
             case POSITION: {
                 var args = translateAll(call.getOperands(), input);
                 if (name.equals("STRPOS")) return new Expr.Call(Func.STRPOS, args, type);

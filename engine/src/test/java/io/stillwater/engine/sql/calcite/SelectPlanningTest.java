@@ -418,4 +418,18 @@ class SelectPlanningTest extends PlannerFixture {
         var up = (io.stillwater.engine.sql.Statement.Update) plan("UPDATE kv SET value = value + 1 WHERE key = 'a'");
         assertThat(up.setColumns()).containsExactly(1);
     }
+
+    @Test
+    void negatedRegexMatchKeepsItsNegation() {
+        var filter = (PlanNode.Filter) ((PlanNode.Project) query("SELECT a FROM t WHERE b !~ 'x'").body()).input();
+        var not = (Expr.Call) filter.predicates().get(0);
+        assertThat(not.func()).isEqualTo(Func.NOT);
+        assertThat(((Expr.Call) not.args().get(0)).func()).isEqualTo(Func.REGEXP_MATCH_OP);
+    }
+
+    @Test
+    void publicSchemaQualifiedNames() {
+        assertThat(query("SELECT a FROM public.t").columnNames()).containsExactly("a");
+        assertThat(plan("INSERT INTO public.u VALUES (1, 'x')")).isInstanceOf(io.stillwater.engine.sql.Statement.Insert.class);
+    }
 }
