@@ -26,7 +26,7 @@
  *   <li>Types: see {@link io.stillwater.engine.sql.calcite.TypeMapping} (interval is Calcite's
  *       DAY TO SECOND, unconstrained numeric is DECIMAL(1000, 500), varchar casts of literals
  *       report text). EXTRACT is typed bigint (Calcite's type), date_part double precision.
- *       CURRENT_TIMESTAMP is typed timestamp (Calcite), now() timestamptz.
+ *       current_timestamp is planned as now() (timestamptz, as in PostgreSQL).
  *   <li>Not supported (0A000 or a syntax error): window functions, GROUPING SETS/ROLLUP/CUBE,
  *       WITH RECURSIVE, LATERAL and correlated subqueries with LIMIT, DISTINCT ON,
  *       {@code LIMIT $1}, DEFAULT in VALUES/SET, set-returning functions in the select list,

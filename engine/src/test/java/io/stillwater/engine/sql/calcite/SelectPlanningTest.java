@@ -432,4 +432,13 @@ class SelectPlanningTest extends PlannerFixture {
         assertThat(query("SELECT a FROM public.t").columnNames()).containsExactly("a");
         assertThat(plan("INSERT INTO public.u VALUES (1, 'x')")).isInstanceOf(io.stillwater.engine.sql.Statement.Insert.class);
     }
+
+    @Test
+    void currentTimestampIsTimestamptzAndAliasesAreNotRewritten() {
+        QueryPlan q = query("SELECT current_timestamp, localtimestamp, a AS \"$1\" FROM t");
+        assertThat(q.columnNames()).containsExactly("current_timestamp", "localtimestamp", "$1");
+        assertThat(q.columnTypes()).containsExactly(SqlType.TIMESTAMPTZ, SqlType.TIMESTAMP, SqlType.INTEGER);
+        var exprs = ((PlanNode.Project) q.body()).exprs();
+        assertThat(((Expr.Call) exprs.get(0)).func()).isEqualTo(Func.NOW);
+    }
 }
