@@ -147,6 +147,11 @@ final class PgOperatorTable {
         ops.add(fn("SPLIT_PART", nullable(SqlTypeName.VARCHAR), declared(SqlTypeName.VARCHAR, SqlTypeName.VARCHAR,
                 SqlTypeName.INTEGER), OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER,
                 SqlTypeFamily.INTEGER)));
+        // extract(field FROM x) is rewritten to this: PostgreSQL's extract is numeric (Calcite's bigint).
+        ops.add(fn("PG_EXTRACT", ReturnTypes.explicit(f -> PgTypeSystem.unconstrainedNumeric(f))
+                        .andThen(SqlTypeTransforms.TO_NULLABLE), declared(SqlTypeName.VARCHAR, SqlTypeName.TIMESTAMP),
+                OperandTypes.or(OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME),
+                        OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME_INTERVAL))));
         ops.add(fn("DATE_PART", nullable(SqlTypeName.DOUBLE), declared(SqlTypeName.VARCHAR, SqlTypeName.TIMESTAMP),
                 OperandTypes.or(OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME),
                         OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME_INTERVAL))));

@@ -127,6 +127,12 @@ final class PgSqlRewriter extends SqlShuttle {
         } else if (call.getOperator() == SqlStdOperatorTable.CURRENT_TIMESTAMP && call.operandCount() == 0) {
             // PostgreSQL's current_timestamp is timestamptz (Calcite's is timestamp): it is now().
             return PgOperatorTable.own("NOW").createCall(call.getParserPosition());
+        } else if (call.getOperator() == SqlStdOperatorTable.EXTRACT && call.operandCount() == 2
+                && call.operand(0) instanceof org.apache.calcite.sql.SqlIntervalQualifier q) {
+            String field = q.timeUnitRange.startUnit.name().toLowerCase(Locale.ROOT);
+            SqlNode source = call.operand(1).accept(this);
+            return PgOperatorTable.own("PG_EXTRACT").createCall(call.getParserPosition(),
+                    SqlLiteral.createCharString(field, call.getParserPosition()), source);
         } else if (call instanceof SqlBasicCall basic && call.getOperator() == SqlStdOperatorTable.MINUS) {
             basic.setOperator(PgOperatorTable.Arith.MINUS);
         } else if (call instanceof SqlBasicCall basic && call.getOperator() == SqlStdOperatorTable.PLUS) {

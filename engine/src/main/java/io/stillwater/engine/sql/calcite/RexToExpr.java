@@ -90,6 +90,7 @@ final class RexToExpr {
 
         for (Func f : Func.values()) BY_NAME.put(f.name(), f);
         BY_NAME.put("||", Func.CONCAT_OP);
+        BY_NAME.put("PG_EXTRACT", Func.EXTRACT);
         BY_NAME.put("LENGTH", Func.CHAR_LENGTH);
         BY_NAME.put("CHARACTER_LENGTH", Func.CHAR_LENGTH);
         BY_NAME.put("CEILING", Func.CEIL);

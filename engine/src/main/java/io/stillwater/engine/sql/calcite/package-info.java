@@ -25,7 +25,7 @@
  *       is still Calcite's (more lenient: UNION of int and text plans with a cast).
  *   <li>Types: see {@link io.stillwater.engine.sql.calcite.TypeMapping} (interval is Calcite's
  *       DAY TO SECOND, unconstrained numeric is DECIMAL(1000, 500), varchar casts of literals
- *       report text). EXTRACT is typed bigint (Calcite's type), date_part double precision.
+ *       report text). extract is numeric (rewritten to an own function), date_part double precision.
  *       current_timestamp is planned as now() (timestamptz, as in PostgreSQL).
  *   <li>Not supported (0A000 or a syntax error): window functions, GROUPING SETS/ROLLUP/CUBE,
  *       WITH RECURSIVE, LATERAL and correlated subqueries with LIMIT, DISTINCT ON,

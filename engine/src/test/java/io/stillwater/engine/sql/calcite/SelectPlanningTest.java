@@ -313,6 +313,7 @@ class SelectPlanningTest extends PlannerFixture {
         assertThat(exprs.get(0).type()).isEqualTo(SqlType.DOUBLE);
         assertThat(exprs.get(1).type()).isEqualTo(SqlType.TIMESTAMP);
         assertThat(((Expr.Call) exprs.get(2)).args().get(0)).isEqualTo(new Expr.Literal("year", SqlType.TEXT));
+        assertThat(exprs.get(2).type()).as("extract is numeric in PostgreSQL").isEqualTo(SqlType.NUMERIC);
         assertThat(exprs.get(3).type()).isEqualTo(SqlType.TIMESTAMPTZ);
         assertThat(((Expr.Call) exprs.get(5)).args().get(1))
                 .isEqualTo(new Expr.Literal(new Interval(0, 1, 0), SqlType.INTERVAL));
