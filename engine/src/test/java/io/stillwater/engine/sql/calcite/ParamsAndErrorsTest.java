@@ -26,6 +26,19 @@ class ParamsAndErrorsTest extends PlannerFixture {
     }
 
     @Test
+    void paramTypesFromFunctionsAndSiblings() {
+        assertThat(select("SELECT coalesce(a, $1), nullif(b, $2), greatest(a, $3) FROM t").paramTypes())
+                .containsExactly(SqlType.INTEGER, SqlType.TEXT, SqlType.INTEGER);
+        assertThat(select("SELECT a FROM t WHERE b LIKE $1 AND a + $2 > 0").paramTypes())
+                .containsExactly(SqlType.TEXT, SqlType.INTEGER);
+        assertThat(select("SELECT * FROM t WHERE g > $1 AND f < $2 AND c = $3 AND e > $4 AND h = $5").paramTypes())
+                .containsExactly(SqlType.TIMESTAMP, SqlType.DATE, SqlType.NUMERIC, SqlType.DOUBLE, SqlType.BOOLEAN);
+        assertThat(select("SELECT CASE WHEN $1 THEN 1 ELSE 2 END, upper($2)").paramTypes())
+                .containsExactly(SqlType.BOOLEAN, SqlType.TEXT);
+        assertThat(select("SELECT $2").paramTypes()).containsExactly(SqlType.TEXT, SqlType.TEXT);
+    }
+
+    @Test
     void paramWithoutContextIsTextOrTheHint() {
         var q = select("SELECT $1");
         assertThat(q.paramTypes()).containsExactly(SqlType.TEXT);
