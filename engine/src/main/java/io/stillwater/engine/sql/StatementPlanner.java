@@ -38,8 +38,10 @@ public final class StatementPlanner {
         return calcite.plan(stripTrailingSemicolons(sql), paramHints, catalog);
     }
 
+    /** Only whitespace, semicolons and comments. */
     private static boolean isBlank(String sql) {
-        return stripTrailingSemicolons(sql).isBlank();
+        String noComments = sql.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("--[^\\n]*", " ");
+        return stripTrailingSemicolons(noComments).replace(";", " ").isBlank();
     }
 
     private static String stripTrailingSemicolons(String sql) {

@@ -30,8 +30,13 @@ final class CalciteErrors {
                     m -> "column \"" + m.group(1) + "\" does not exist"),
             rule("Column '([^']*)' not found in table '([^']*)'.*", SqlState.UNDEFINED_COLUMN,
                     m -> "column " + m.group(2) + "." + m.group(1) + " does not exist"),
-            rule("Unknown identifier '([^']*)'.*", SqlState.UNDEFINED_COLUMN,
-                    m -> "column \"" + m.group(1) + "\" does not exist"),
+            // Calcite reports unknown type names in casts this way.
+            rule("Unknown identifier '([^']*)'.*", SqlState.UNDEFINED_OBJECT,
+                    m -> "type \"" + m.group(1) + "\" does not exist"),
+            rule("Cannot apply '\\$SCALAR_QUERY'.*", SqlState.SYNTAX_ERROR,
+                    m -> "subquery must return only one column"),
+            rule("Parameters must be of the same type.*", SqlState.DATATYPE_MISMATCH,
+                    m -> "argument types cannot be matched"),
             rule("Unknown target column '([^']*)'.*", SqlState.UNDEFINED_COLUMN,
                     m -> "column \"" + m.group(1) + "\" does not exist"),
             rule("Column '([^']*)' is ambiguous.*", SqlState.AMBIGUOUS_COLUMN,
@@ -70,6 +75,8 @@ final class CalciteErrors {
                     m -> "argument of " + m.group(1) + " must be type boolean"),
             rule(".*must be a condition.*|.*must be a boolean.*|.*Condition must be a boolean.*", SqlState.DATATYPE_MISMATCH,
                     m -> "argument of JOIN/ON must be type boolean"),
+            rule("Expression '(.*)' is not in the select clause.*", SqlState.INVALID_COLUMN_REFERENCE,
+                    m -> "for SELECT DISTINCT, ORDER BY expressions must appear in select list"),
             rule("Ordinal out of range.*", SqlState.INVALID_COLUMN_REFERENCE,
                     m -> "ORDER BY or GROUP BY position is not in select list"),
             rule("Illegal mixing of types in CASE or COALESCE statement.*", SqlState.DATATYPE_MISMATCH,
@@ -113,7 +120,9 @@ final class CalciteErrors {
         SqlException mapped = byMessage(e.getMessage(), e);
         if (mapped != null) return mapped;
         String msg = e.getMessage() == null ? "" : e.getMessage();
-        if (e instanceof org.apache.calcite.runtime.CalciteException || e instanceof CalciteContextException) {
+        if (msg.contains("org.apache") || msg.contains("Exception") || msg.contains("java.")) msg = "";
+        if (!msg.isEmpty() && (e instanceof org.apache.calcite.runtime.CalciteException
+                || e instanceof CalciteContextException)) {
             return new SqlException(SqlState.SYNTAX_ERROR, stripContext(msg), null, null, e);
         }
         return new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
@@ -131,7 +140,8 @@ final class CalciteErrors {
         return null;
     }
 
-    private static final Pattern CONTEXT = Pattern.compile("^From line \\d+, column \\d+ to line \\d+, column \\d+: ");
+    private static final Pattern CONTEXT = Pattern.compile(
+            "^(?:From line \\d+, column \\d+ to line \\d+, column \\d+|At line \\d+, column \\d+): ");
 
     private static String stripContext(String msg) { return CONTEXT.matcher(msg).replaceFirst(""); }
 

@@ -126,7 +126,8 @@ public final class CalciteFrontEnd {
                 .withIdentifierExpansion(true)
                 .withDefaultNullCollation(NullCollation.HIGH)
                 .withCallRewrite(false)
-                .withTypeCoercionEnabled(true);
+                .withTypeCoercionEnabled(true)
+                .withTypeCoercionFactory(PgTypeCoercion::new);
         converterConfig = SqlToRelConverter.config()
                 .withExpand(false)
                 .withTrimUnusedFields(false)
@@ -141,7 +142,8 @@ public final class CalciteFrontEnd {
                 .build();
         cleanupProgram = HepProgram.builder()
                 .addRuleCollection(List.of(CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH,
-                        CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE))
+                        CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE,
+                        CoreRules.PROJECT_TO_SEMI_JOIN, CoreRules.JOIN_TO_SEMI_JOIN))
                 .build();
     }
 
@@ -172,7 +174,23 @@ public final class CalciteFrontEnd {
     }
 
     private SqlNode parse(String sql) throws SqlParseException {
-        return SqlParser.create(sql, parserConfig).parseStmt();
+        return SqlParser.create(pgIntervals(sql), parserConfig).parseStmt();
+    }
+
+    private static final java.util.regex.Pattern PG_INTERVAL = java.util.regex.Pattern.compile(
+            "(?i)\\binterval\\s+'\\s*([-+]?\\d+(?:\\.\\d+)?)\\s*(year|month|day|hour|minute|second)s?\\s*'");
+    private static final java.util.regex.Pattern PG_INTERVAL_CAST = java.util.regex.Pattern.compile(
+            "(?i)'\\s*([-+]?\\d+(?:\\.\\d+)?)\\s*(year|month|day|hour|minute|second)s?\\s*'\\s*::\\s*interval\\b");
+
+    /**
+     * PostgreSQL writes {@code interval '1 day'} and {@code '2 hours'::interval}; Calcite
+     * needs a qualifier ({@code INTERVAL '1' DAY}). Rewrites the single-unit forms; text
+     * positions shift slightly, which only affects error positions.
+     */
+    static String pgIntervals(String sql) {
+        if (sql.indexOf('i') < 0 && sql.indexOf('I') < 0) return sql;
+        String out = PG_INTERVAL.matcher(sql).replaceAll(m -> "INTERVAL '" + m.group(1) + "' " + m.group(2).toUpperCase(java.util.Locale.ROOT));
+        return PG_INTERVAL_CAST.matcher(out).replaceAll(m -> "INTERVAL '" + m.group(1) + "' " + m.group(2).toUpperCase(java.util.Locale.ROOT));
     }
 
     private record Planned(QueryPlan plan, List<SqlType> paramTypes) {}
@@ -331,14 +349,38 @@ public final class CalciteFrontEnd {
     }
 
     private RelNode optimize(RelNode rel, RelOptCluster cluster, Ctx ctx) {
-        HepPlanner p1 = new HepPlanner(subQueryProgram);
-        p1.setRoot(rel);
-        rel = p1.findBestExp();
-        RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, ctx.reader);
-        rel = RelDecorrelator.decorrelateQuery(rel, relBuilder);
+        // With expand=false, correlation only ever comes from subquery expressions: plans
+        // without them (point queries) skip subquery removal and decorrelation.
+        if (hasSubQuery(rel)) {
+            HepPlanner p1 = new HepPlanner(subQueryProgram);
+            p1.setRoot(rel);
+            rel = p1.findBestExp();
+            RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, ctx.reader);
+            rel = RelDecorrelator.decorrelateQuery(rel, relBuilder);
+        }
         HepPlanner p2 = new HepPlanner(cleanupProgram);
         p2.setRoot(rel);
         return p2.findBestExp();
+    }
+
+    private static boolean hasSubQuery(RelNode root) {
+        boolean[] found = {false};
+        org.apache.calcite.rex.RexShuttle finder = new org.apache.calcite.rex.RexShuttle() {
+            @Override
+            public org.apache.calcite.rex.RexNode visitSubQuery(org.apache.calcite.rex.RexSubQuery subQuery) {
+                found[0] = true;
+                return subQuery;
+            }
+        };
+        new org.apache.calcite.rel.RelVisitor() {
+            @Override
+            public void visit(RelNode node, int ordinal, RelNode parent) {
+                if (found[0]) return;
+                node.accept(finder);
+                super.visit(node, ordinal, parent);
+            }
+        }.go(root);
+        return found[0];
     }
 
     // ---------------------------------------------------------------- DML
@@ -382,7 +424,15 @@ public final class CalciteFrontEnd {
                 || (item instanceof SqlLiteral lit && (lit.getTypeName() == SqlTypeName.NULL
                         || lit.getTypeName() == SqlTypeName.CHAR));
         if (!untyped) return item;
-        return SqlStdOperatorTable.CAST.createCall(item.getParserPosition(), item, spec(columnType));
+        // The type without modifiers: the session's assignment cast applies them, with
+        // PostgreSQL's errors (22001 for a too-long string) instead of an explicit cast's
+        // silent truncation.
+        SqlType target = switch (columnType.kind()) {
+            case NUMERIC -> SqlType.NUMERIC;
+            case VARCHAR, CHAR -> SqlType.TEXT;
+            default -> columnType;
+        };
+        return SqlStdOperatorTable.CAST.createCall(item.getParserPosition(), item, spec(target));
     }
 
     private Statement insert(SqlInsert insert, Ctx ctx) {

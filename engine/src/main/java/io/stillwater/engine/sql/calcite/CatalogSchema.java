@@ -47,6 +47,12 @@ final class CatalogSchema extends AbstractSchema {
         }
     }
 
+    /** PostgreSQL's default schema: {@code public.t} is {@code t}. */
+    @Override
+    protected Map<String, org.apache.calcite.schema.Schema> getSubSchemaMap() {
+        return Map.of("public", new CatalogSchema(catalog));
+    }
+
     @Override
     public Lookup<Table> tables() {
         return new Lookup<>() {

@@ -16,7 +16,6 @@ import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.SqlTableFunction;
 import org.apache.calcite.sql.fun.SqlLibrary;
 import org.apache.calcite.sql.fun.SqlLibraryOperatorTableFactory;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlOperandTypeChecker;
@@ -103,6 +102,10 @@ final class PgOperatorTable {
 
     private static List<SqlOperator> ownFunctions() {
         List<SqlOperator> ops = new ArrayList<>();
+        for (SqlOperator op : List.of(Arith.MINUS, Arith.PLUS)) {
+            ops.add(op);
+            OWN_NAMES_OPS.add(op);
+        }
         ops.add(new GenerateSeries());
         OWN_NAMES.add("GENERATE_SERIES");
         OWN_NAMES_OPS.add(ops.get(0));
@@ -144,10 +147,76 @@ final class PgOperatorTable {
         ops.add(fn("SPLIT_PART", nullable(SqlTypeName.VARCHAR), declared(SqlTypeName.VARCHAR, SqlTypeName.VARCHAR,
                 SqlTypeName.INTEGER), OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER,
                 SqlTypeFamily.INTEGER)));
+        // extract(field FROM x) is rewritten to this: PostgreSQL's extract is numeric (Calcite's bigint).
+        ops.add(fn("PG_EXTRACT", ReturnTypes.explicit(f -> PgTypeSystem.unconstrainedNumeric(f))
+                        .andThen(SqlTypeTransforms.TO_NULLABLE), declared(SqlTypeName.VARCHAR, SqlTypeName.TIMESTAMP),
+                OperandTypes.or(OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME),
+                        OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME_INTERVAL))));
         ops.add(fn("DATE_PART", nullable(SqlTypeName.DOUBLE), declared(SqlTypeName.VARCHAR, SqlTypeName.TIMESTAMP),
                 OperandTypes.or(OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME),
                         OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME_INTERVAL))));
         return ops;
+    }
+
+    private static boolean isDatetime(RelDataType t) {
+        return t.getSqlTypeName().getFamily() == SqlTypeFamily.DATE
+                || t.getSqlTypeName().getFamily() == SqlTypeFamily.TIMESTAMP
+                || t.getSqlTypeName().getFamily() == SqlTypeFamily.TIME;
+    }
+
+    private static RelDataType minusType(SqlOperatorBinding b) {
+        RelDataType l = b.getOperandType(0);
+        RelDataType r = b.getOperandType(1);
+        RelDataTypeFactory f = b.getTypeFactory();
+        boolean nullable = l.isNullable() || r.isNullable();
+        if (isDatetime(l) && isDatetime(r)) {
+            RelDataType t = l.getSqlTypeName() == SqlTypeName.DATE && r.getSqlTypeName() == SqlTypeName.DATE
+                    ? f.createSqlType(SqlTypeName.INTEGER)
+                    : f.createSqlIntervalType(new org.apache.calcite.sql.SqlIntervalQualifier(
+                            org.apache.calcite.avatica.util.TimeUnit.DAY, org.apache.calcite.avatica.util.TimeUnit.SECOND,
+                            org.apache.calcite.sql.parser.SqlParserPos.ZERO));
+            return f.createTypeWithNullability(t, nullable);
+        }
+        if (l.getSqlTypeName() == SqlTypeName.DATE && SqlTypeName.INT_TYPES.contains(r.getSqlTypeName())) {
+            return f.createTypeWithNullability(l, nullable);
+        }
+        return ReturnTypes.NULLABLE_SUM.inferReturnType(b);
+    }
+
+    private static RelDataType plusType(SqlOperatorBinding b) {
+        RelDataType l = b.getOperandType(0);
+        RelDataType r = b.getOperandType(1);
+        boolean nullable = l.isNullable() || r.isNullable();
+        if (l.getSqlTypeName() == SqlTypeName.DATE && SqlTypeName.INT_TYPES.contains(r.getSqlTypeName())) {
+            return b.getTypeFactory().createTypeWithNullability(l, nullable);
+        }
+        if (r.getSqlTypeName() == SqlTypeName.DATE && SqlTypeName.INT_TYPES.contains(l.getSqlTypeName())) {
+            return b.getTypeFactory().createTypeWithNullability(r, nullable);
+        }
+        return ReturnTypes.NULLABLE_SUM.inferReturnType(b);
+    }
+
+    /** Arithmetic operators with PostgreSQL's date/time forms (a holder, so they exist before the table). */
+    static final class Arith {
+        private Arith() {}
+
+    /**
+         * PostgreSQL's {@code -}: Calcite's, plus {@code timestamp - timestamp} (interval) and
+         * {@code date - date} (integer days) and {@code date - integer} (date). The parser
+         * binds {@code -} to Calcite's operator; {@link PgSqlRewriter} swaps in this one.
+         */
+        static final SqlOperator MINUS = new org.apache.calcite.sql.fun.SqlMonotonicBinaryOperator("-", SqlKind.MINUS, 40,
+                true, PgOperatorTable::minusType, org.apache.calcite.sql.type.InferTypes.FIRST_KNOWN,
+                OperandTypes.or(OperandTypes.MINUS_OPERATOR,
+                        OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.DATETIME),
+                        OperandTypes.family(SqlTypeFamily.DATE, SqlTypeFamily.INTEGER)));
+
+        /** PostgreSQL's {@code +}: Calcite's, plus {@code date + integer} (date). */
+        static final SqlOperator PLUS = new org.apache.calcite.sql.fun.SqlMonotonicBinaryOperator("+", SqlKind.PLUS, 40,
+                true, PgOperatorTable::plusType, org.apache.calcite.sql.type.InferTypes.FIRST_KNOWN,
+                OperandTypes.or(OperandTypes.PLUS_OPERATOR,
+                        OperandTypes.family(SqlTypeFamily.DATE, SqlTypeFamily.INTEGER),
+                        OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.DATE)));
     }
 
     /**
@@ -203,6 +272,4 @@ final class PgOperatorTable {
             java.util.Arrays.fill(operandTypes, known);
         }
     }
-
-    static final SqlOperator CAST = SqlStdOperatorTable.CAST;
 }

@@ -75,6 +75,10 @@ final class PgSqlRewriter extends SqlShuttle {
 
     @Override
     public SqlNode visit(SqlIdentifier id) {
+        if (id.isSimple() && id.getSimple().equalsIgnoreCase("current_timestamp")) {
+            // PostgreSQL's current_timestamp is timestamptz (Calcite's is timestamp): it is now().
+            return PgOperatorTable.own("NOW").createCall(id.getParserPosition());
+        }
         int index = paramIndex(id);
         if (index < 0) return id;
         return param(index, id.getParserPosition(), false);
@@ -106,12 +110,33 @@ final class PgSqlRewriter extends SqlShuttle {
             SqlNode fixed = bindCastTightly(cast);
             if (fixed != cast) return fixed.accept(this);
         }
+        if (call.getKind() == SqlKind.AS) {
+            // Only the aliased expression is rewritten; aliases are names, not expressions.
+            List<SqlNode> ops = new ArrayList<>(call.getOperandList());
+            SqlNode first = ops.get(0);
+            ops.set(0, first == null ? null : first.accept(this));
+            return call.getOperator().createCall(call.getFunctionQuantifier(), call.getParserPosition(),
+                    ops.toArray(new SqlNode[0]));
+        }
         if (call instanceof SqlSelect select) {
             rewriteSelect(select);
         } else if (call instanceof SqlBasicCall basic && REBIND.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
             // The parser binds some names straight to Calcite's (non-PostgreSQL) definitions.
             var own = PgOperatorTable.own(call.getOperator().getName().toUpperCase(Locale.ROOT));
             if (own != null && own != call.getOperator()) basic.setOperator(own);
+        } else if (call.getOperator() == SqlStdOperatorTable.CURRENT_TIMESTAMP && call.operandCount() == 0) {
+            // PostgreSQL's current_timestamp is timestamptz (Calcite's is timestamp): it is now().
+            return PgOperatorTable.own("NOW").createCall(call.getParserPosition());
+        } else if (call.getOperator() == SqlStdOperatorTable.EXTRACT && call.operandCount() == 2
+                && call.operand(0) instanceof org.apache.calcite.sql.SqlIntervalQualifier q) {
+            String field = q.timeUnitRange.startUnit.name().toLowerCase(Locale.ROOT);
+            SqlNode source = call.operand(1).accept(this);
+            return PgOperatorTable.own("PG_EXTRACT").createCall(call.getParserPosition(),
+                    SqlLiteral.createCharString(field, call.getParserPosition()), source);
+        } else if (call instanceof SqlBasicCall basic && call.getOperator() == SqlStdOperatorTable.MINUS) {
+            basic.setOperator(PgOperatorTable.Arith.MINUS);
+        } else if (call instanceof SqlBasicCall basic && call.getOperator() == SqlStdOperatorTable.PLUS) {
+            basic.setOperator(PgOperatorTable.Arith.PLUS);
         } else if (call.getKind() == SqlKind.VALUES) {
             for (SqlNode row : call.getOperandList()) {
                 if (row instanceof SqlBasicCall r) {
@@ -190,6 +215,10 @@ final class PgSqlRewriter extends SqlShuttle {
             }
             String bareName = paramIndex(item) >= 0 ? "?column?" : null;
             item = typedIfBareParam(item);
+            if (isGenerateSeries(item)) {
+                throw new io.stillwater.engine.error.SqlException(io.stillwater.engine.error.SqlState.FEATURE_NOT_SUPPORTED,
+                        "set-returning functions in the select list are not supported; use FROM generate_series(...)");
+            }
             if (item instanceof SqlIdentifier id && id.isStar()) {
                 out.add(item);
                 continue;

@@ -3,7 +3,10 @@ package io.stillwater.engine.sql.calcite;
 import java.util.function.IntFunction;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.validate.SqlValidatorCatalogReader;
@@ -27,9 +30,34 @@ final class PgValidator extends SqlValidatorImpl {
     @Override
     protected void inferUnknownTypes(RelDataType inferredType, SqlValidatorScope scope, SqlNode node) {
         if (node instanceof SqlDynamicParam p && inferredType.equals(unknownType)) {
-            setValidatedNodeType(node, fallback.apply(p.getIndex()));
+            if (getValidatedNodeTypeIfKnown(node) == null) setValidatedNodeType(node, fallback.apply(p.getIndex()));
             return;
         }
+        if (node instanceof SqlCall call && SAME_TYPE_ARGS.contains(call.getKind())) inferFromSiblings(scope, call);
         super.inferUnknownTypes(inferredType, scope, node);
+    }
+
+    private static final java.util.Set<SqlKind> SAME_TYPE_ARGS =
+            java.util.EnumSet.of(SqlKind.COALESCE, SqlKind.NULLIF, SqlKind.GREATEST, SqlKind.LEAST,
+                    SqlKind.GREATEST_PG, SqlKind.LEAST_PG);
+
+    /** coalesce(a, $1): like PostgreSQL, the parameter takes the type of its typed siblings. */
+    private void inferFromSiblings(SqlValidatorScope scope, SqlCall call) {
+        RelDataType known = null;
+        for (SqlNode op : call.getOperandList()) {
+            if (op == null || op instanceof SqlDynamicParam || SqlUtil.isNullLiteral(op, false)) continue;
+            try {
+                known = deriveType(scope, op);
+                break;
+            } catch (RuntimeException e) {
+                return; // the real error is reported by normal validation
+            }
+        }
+        if (known == null) return;
+        for (SqlNode op : call.getOperandList()) {
+            if (op instanceof SqlDynamicParam && getValidatedNodeTypeIfKnown(op) == null) {
+                setValidatedNodeType(op, typeFactory.createTypeWithNullability(known, true));
+            }
+        }
     }
 }

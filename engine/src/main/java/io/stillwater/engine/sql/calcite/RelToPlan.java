@@ -39,7 +39,6 @@ import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.rel.RelShuttleImpl;
 
 /**
  * Translates Calcite's logical plan (after decorrelation) into the engine's {@link PlanNode}.
@@ -108,7 +107,9 @@ final class RelToPlan {
             case Correlate c -> throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
                     "this correlated subquery is not supported (it could not be decorrelated)");
             case LogicalWindow w -> throw RexToExpr.unsupported("window functions");
-            default -> throw RexToExpr.unsupported("query operator " + rel.getRelTypeName());
+            case org.apache.calcite.rel.core.RepeatUnion r -> throw RexToExpr.unsupported("WITH RECURSIVE");
+            default -> throw RexToExpr.unsupported("the query operator "
+                    + rel.getRelTypeName().replaceFirst("^Logical", "").toLowerCase(Locale.ROOT));
         };
     }
 
@@ -291,5 +292,4 @@ final class RelToPlan {
         return new PlanNode.GenerateSeries(args, type);
     }
 
-    static final RelShuttleImpl NOOP = new RelShuttleImpl();
 }

@@ -9,7 +9,6 @@ import io.stillwater.engine.types.Interval;
 import io.stillwater.engine.types.SqlType;
 import io.stillwater.engine.types.TypeKind;
 import java.math.BigDecimal;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -88,10 +87,10 @@ final class RexToExpr {
         BY_KIND.put(SqlKind.GREATEST_PG, Func.GREATEST);
         BY_KIND.put(SqlKind.LEAST_PG, Func.LEAST);
         BY_KIND.put(SqlKind.IN, Func.IN);
-        BY_KIND.put(SqlKind.CURRENT_VALUE, null);
 
         for (Func f : Func.values()) BY_NAME.put(f.name(), f);
         BY_NAME.put("||", Func.CONCAT_OP);
+        BY_NAME.put("PG_EXTRACT", Func.EXTRACT);
         BY_NAME.put("LENGTH", Func.CHAR_LENGTH);
         BY_NAME.put("CHARACTER_LENGTH", Func.CHAR_LENGTH);
         BY_NAME.put("CEILING", Func.CEIL);
@@ -109,7 +108,6 @@ final class RexToExpr {
         BY_NAME.put("BITXOR", Func.BIT_XOR);
         BY_NAME.put("BITNOT", Func.BIT_NOT);
         BY_NAME.put("~", Func.REGEXP_MATCH_OP);
-        BY_KIND.put(SqlKind.POSIX_REGEX_CASE_SENSITIVE, Func.REGEXP_MATCH_OP);
         BY_NAME.put("POSIX REGEX (CASE SENSITIVE)", Func.REGEXP_MATCH_OP);
         BY_NAME.put("CURRENT_TIMESTAMP", Func.CURRENT_TIMESTAMP);
         BY_NAME.put("LOCALTIMESTAMP", Func.LOCALTIMESTAMP);
@@ -123,12 +121,14 @@ final class RexToExpr {
                 return new Expr.Column(ref.getIndex(), input.get(ref.getIndex()));
             }
             case RexLiteral lit -> {
-                return literal(lit, TypeMapping.fromRel(lit.getType()));
+                return literal(lit, literalType(lit));
             }
             case RexDynamicParam p -> {
                 SqlType declared = paramTypes.get(p.getIndex());
                 Expr param = new Expr.Param(p.getIndex(), declared);
-                SqlType want = TypeMapping.fromRel(p.getType(), true);
+                // Compare without modifiers: a parameter compared with a varchar(10) column is
+                // text, and casting it to varchar(10) would truncate it.
+                SqlType want = TypeMapping.fromRel(p.getType());
                 return sameType(declared, want) ? param : new Expr.Cast(param, want);
             }
             case RexCall call -> {
@@ -151,7 +151,10 @@ final class RexToExpr {
     }
 
     private Expr call(RexCall call, List<SqlType> input) {
-        if (call instanceof org.apache.calcite.rex.RexOver) throw unsupported("window functions");
+        if (call instanceof org.apache.calcite.rex.RexOver) {
+            // Also what the decorrelator makes of a correlated subquery with LIMIT.
+            throw unsupported("window functions (and correlated subqueries with LIMIT)");
+        }
         SqlKind kind = call.getKind();
         SqlType type = TypeMapping.fromRel(call.getType());
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
@@ -208,6 +211,12 @@ final class RexToExpr {
                 Expr e = new Expr.Call(Func.SIMILAR_TO, translateAll(call.getOperands(), input), type);
                 return name.startsWith("NOT") ? new Expr.Call(Func.NOT, List.of(e), type) : e;
             }
+            case POSIX_REGEX_CASE_SENSITIVE: {
+                Expr match = new Expr.Call(Func.REGEXP_MATCH_OP, translateAll(call.getOperands(), input), type);
+                return name.startsWith("NEGATED") ? new Expr.Call(Func.NOT, List.of(match), type) : match;
+            }
+            case POSIX_REGEX_CASE_INSENSITIVE:
+                throw unsupported("the case-insensitive regular expression operators ~* and !~*");
             case POSITION: {
                 var args = translateAll(call.getOperands(), input);
                 if (name.equals("STRPOS")) return new Expr.Call(Func.STRPOS, args, type);
@@ -226,11 +235,45 @@ final class RexToExpr {
             throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
                     "function " + call.getOperator().getName().toLowerCase(Locale.ROOT) + " is not supported");
         }
-        if (f == Func.IN) {
-            // x IN (list) is kept as a call; Calcite gives it as IN(x, list...) only in some forms
-            return new Expr.Call(f, translateAll(call.getOperands(), input), type);
+        List<Expr> args = translateAll(call.getOperands(), input);
+        if (COMPARISON_SYMBOLS.containsKey(f) && args.size() == 2) checkComparable(f, args.get(0), args.get(1));
+        return new Expr.Call(f, args, type);
+    }
+
+    private static final Map<Func, String> COMPARISON_SYMBOLS = Map.of(Func.EQ, "=", Func.NE, "<>", Func.LT, "<",
+            Func.LE, "<=", Func.GT, ">", Func.GE, ">=", Func.IS_DISTINCT_FROM, "IS DISTINCT FROM",
+            Func.IS_NOT_DISTINCT_FROM, "IS NOT DISTINCT FROM");
+
+    /**
+     * PostgreSQL has no comparison between a string and a non-string value; Calcite lets
+     * one through when {@link PgTypeCoercion} refuses to coerce a typed string.
+     */
+    private static void checkComparable(Func f, Expr a, Expr b) {
+        TypeKind ka = a.type().kind();
+        TypeKind kb = b.type().kind();
+        if (ka == TypeKind.UNKNOWN || kb == TypeKind.UNKNOWN) return;
+        if (ka.isString() != kb.isString()) {
+            throw new SqlException(SqlState.UNDEFINED_FUNCTION, "operator does not exist: " + a.type().kind().pgName()
+                    + " " + COMPARISON_SYMBOLS.get(f) + " " + b.type().kind().pgName(), null,
+                    "No operator matches the given name and argument types. You might need to add explicit type casts.");
         }
-        return new Expr.Call(f, translateAll(call.getOperands(), input), type);
+    }
+
+    /**
+     * The type of a literal. Calcite folds casts of literals into literals, so a literal
+     * whose numeric(p,s) is wider than its value is a folded cast and keeps the modifiers.
+     * Character literals are text: a ragged CASE makes them varchar(n), which PostgreSQL
+     * reports as text, so a folded {@code 'x'::varchar(3)} is reported as text too.
+     */
+    static SqlType literalType(RexLiteral lit) {
+        RelDataType t = lit.getType();
+        if (t.getSqlTypeName() == SqlTypeName.DECIMAL && !lit.isNull()) {
+            BigDecimal v = lit.getValueAs(BigDecimal.class);
+            if (v != null && (t.getPrecision() != v.precision() || t.getScale() != v.scale())) {
+                return TypeMapping.fromRel(t, true);
+            }
+        }
+        return TypeMapping.fromRel(t);
     }
 
     /** Converts a Calcite literal to the Java class {@link TypeKind} prescribes for {@code type}. */
@@ -275,11 +318,8 @@ final class RexToExpr {
         return new Interval(0, Math.toIntExact(days), rest * 1000L);
     }
 
-    static Object unusedInstant() { return Instant.EPOCH; }
-
     static SqlException unsupported(String what) {
         return new SqlException(SqlState.FEATURE_NOT_SUPPORTED, what + " is not supported");
     }
 
-    static SqlType typeOf(RelDataType t) { return TypeMapping.fromRel(t); }
 }

@@ -313,6 +313,7 @@ class SelectPlanningTest extends PlannerFixture {
         assertThat(exprs.get(0).type()).isEqualTo(SqlType.DOUBLE);
         assertThat(exprs.get(1).type()).isEqualTo(SqlType.TIMESTAMP);
         assertThat(((Expr.Call) exprs.get(2)).args().get(0)).isEqualTo(new Expr.Literal("year", SqlType.TEXT));
+        assertThat(exprs.get(2).type()).as("extract is numeric in PostgreSQL").isEqualTo(SqlType.NUMERIC);
         assertThat(exprs.get(3).type()).isEqualTo(SqlType.TIMESTAMPTZ);
         assertThat(((Expr.Call) exprs.get(5)).args().get(1))
                 .isEqualTo(new Expr.Literal(new Interval(0, 1, 0), SqlType.INTERVAL));
@@ -339,5 +340,106 @@ class SelectPlanningTest extends PlannerFixture {
     void tableAndTrailingSemicolon() {
         assertThat(query("TABLE u").body()).isEqualTo(new PlanNode.Get(13, "u", TestCatalog.U.types()));
         assertThat(query("SELECT 1;").columnNames()).containsExactly("?column?");
+    }
+
+    @Test
+    void dateTimeArithmeticFollowsPostgres() {
+        QueryPlan q = query("SELECT g - g, f - f, f + 1, f - 1, g - INTERVAL '1' DAY, a - 1 FROM t");
+        var exprs = ((PlanNode.Project) q.body()).exprs();
+        assertThat(exprs).extracting(e -> ((Expr.Call) e).func()).containsExactly(Func.MINUS, Func.MINUS, Func.PLUS,
+                Func.MINUS, Func.MINUS, Func.MINUS);
+        assertThat(q.columnTypes()).containsExactly(SqlType.INTERVAL, SqlType.INTEGER, SqlType.DATE, SqlType.DATE,
+                SqlType.TIMESTAMP, SqlType.INTEGER);
+    }
+
+    @Test
+    void postgresIntervalLiterals() {
+        QueryPlan q = query("SELECT now() - interval '1 hour', interval '2 days', '3 minutes'::interval");
+        var exprs = ((PlanNode.Project) q.body()).exprs();
+        assertThat(((Expr.Call) exprs.get(0)).args().get(1))
+                .isEqualTo(new Expr.Literal(new Interval(0, 0, 3_600_000_000L), SqlType.INTERVAL));
+        assertThat(exprs.get(1)).isEqualTo(new Expr.Literal(new Interval(0, 2, 0), SqlType.INTERVAL));
+        assertThat(exprs.get(2)).isEqualTo(new Expr.Literal(new Interval(0, 0, 180_000_000L), SqlType.INTERVAL));
+    }
+
+    @Test
+    void unsupportedShapesNameTheFeature() {
+        assertThat(error("SELECT generate_series(1, 3)").getMessage()).contains("set-returning functions");
+        var lateral = error("SELECT * FROM t, LATERAL (SELECT * FROM u WHERE u.a = t.a LIMIT 1) s");
+        assertThat(lateral.state()).isEqualTo(io.stillwater.engine.error.SqlState.FEATURE_NOT_SUPPORTED);
+        assertThat(lateral.getMessage()).contains("correlated");
+        assertThat(error("SELECT a, sum(a) OVER (PARTITION BY b) FROM t").getMessage()).contains("window functions");
+    }
+
+    @Test
+    void joinOnDifferentIntegerTypesStaysAnEquiJoin() {
+        var join = nodesOf(query("SELECT * FROM t JOIN u ON t.d = u.a").body(), PlanNode.Join.class).get(0);
+        assertThat(join.leftKeys()).hasSize(1);
+        assertThat(join.residual()).isNull();
+        int l = join.leftKeys()[0];
+        int r = join.rightKeys()[0];
+        assertThat(join.left().types().get(l)).isEqualTo(join.right().types().get(r));
+    }
+
+    @Test
+    void orderByAggregateNotInSelectList() {
+        QueryPlan q = query("SELECT a FROM t GROUP BY a ORDER BY count(*) DESC");
+        assertThat(q.columnNames()).containsExactly("a");
+        assertThat(q.body().types()).containsExactly(SqlType.INTEGER, SqlType.BIGINT);
+        assertThat(q.order()).containsExactly(SortKey.desc(1));
+    }
+
+    @Test
+    void recursiveCtesAreNotSupportedYet() {
+        var e = error("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5) SELECT * FROM r");
+        assertThat(e.state()).isEqualTo(io.stillwater.engine.error.SqlState.FEATURE_NOT_SUPPORTED);
+        assertThat(e.getMessage()).contains("WITH RECURSIVE");
+    }
+
+    @Test
+    void subqueryInSelectListAndHaving() {
+        QueryPlan q = query("SELECT a, a IN (SELECT a FROM u) FROM t");
+        assertThat(q.columnTypes()).containsExactly(SqlType.INTEGER, SqlType.BOOLEAN);
+        QueryPlan h = query("SELECT a FROM t GROUP BY a HAVING a IN (SELECT a FROM u)");
+        assertThat(nodesOf(h.body(), PlanNode.Join.class)).hasSize(1);
+    }
+
+    @Test
+    void inSubqueryBecomesSemiJoin() {
+        var join = nodesOf(query("SELECT a FROM t WHERE a IN (SELECT a FROM u)").body(), PlanNode.Join.class).get(0);
+        assertThat(join.kind()).isEqualTo(JoinKind.SEMI);
+        assertThat(join.leftKeys()).containsExactly(0);
+        assertThat(join.types()).isEqualTo(TestCatalog.T.types());
+    }
+
+    @Test
+    void columnsNamedLikeKeywords() {
+        QueryPlan q = query("SELECT key, value, year, name, status, count FROM kv WHERE value > 1 ORDER BY value");
+        assertThat(q.columnNames()).containsExactly("key", "value", "year", "name", "status", "count");
+        var up = (io.stillwater.engine.sql.Statement.Update) plan("UPDATE kv SET value = value + 1 WHERE key = 'a'");
+        assertThat(up.setColumns()).containsExactly(1);
+    }
+
+    @Test
+    void negatedRegexMatchKeepsItsNegation() {
+        var filter = (PlanNode.Filter) ((PlanNode.Project) query("SELECT a FROM t WHERE b !~ 'x'").body()).input();
+        var not = (Expr.Call) filter.predicates().get(0);
+        assertThat(not.func()).isEqualTo(Func.NOT);
+        assertThat(((Expr.Call) not.args().get(0)).func()).isEqualTo(Func.REGEXP_MATCH_OP);
+    }
+
+    @Test
+    void publicSchemaQualifiedNames() {
+        assertThat(query("SELECT a FROM public.t").columnNames()).containsExactly("a");
+        assertThat(plan("INSERT INTO public.u VALUES (1, 'x')")).isInstanceOf(io.stillwater.engine.sql.Statement.Insert.class);
+    }
+
+    @Test
+    void currentTimestampIsTimestamptzAndAliasesAreNotRewritten() {
+        QueryPlan q = query("SELECT current_timestamp, localtimestamp, a AS \"$1\" FROM t");
+        assertThat(q.columnNames()).containsExactly("current_timestamp", "localtimestamp", "$1");
+        assertThat(q.columnTypes()).containsExactly(SqlType.TIMESTAMPTZ, SqlType.TIMESTAMP, SqlType.INTEGER);
+        var exprs = ((PlanNode.Project) q.body()).exprs();
+        assertThat(((Expr.Call) exprs.get(0)).func()).isEqualTo(Func.NOW);
     }
 }

@@ -37,8 +37,18 @@ final class TestCatalog implements CatalogView {
     static final TableDef QUOTED = new TableDef(14, "MixedCase", List.of(
             new ColumnDef("Id", SqlType.INTEGER, false, null)));
 
+    /** Column names that are keywords somewhere (Calcite or the SQL standard) but fine in PostgreSQL. */
+    static final TableDef KV = new TableDef(15, "kv", List.of(
+            new ColumnDef("key", SqlType.TEXT, false, null),
+            new ColumnDef("value", SqlType.INTEGER, false, null),
+            new ColumnDef("year", SqlType.INTEGER, false, null),
+            new ColumnDef("date", SqlType.DATE, false, null),
+            new ColumnDef("name", SqlType.TEXT, false, null),
+            new ColumnDef("status", SqlType.TEXT, false, null),
+            new ColumnDef("count", SqlType.BIGINT, false, null)));
+
     TestCatalog() {
-        for (TableDef d : List.of(ACCOUNTS, T, U, QUOTED)) tables.put(d.name(), d);
+        for (TableDef d : List.of(ACCOUNTS, T, U, QUOTED, KV)) tables.put(d.name(), d);
     }
 
     @Override

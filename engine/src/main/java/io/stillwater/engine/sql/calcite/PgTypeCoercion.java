@@ -1,0 +1,51 @@
+package io.stillwater.engine.sql.calcite;
+
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorScope;
+import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
+
+/**
+ * Calcite's implicit coercion narrowed to PostgreSQL's rule for strings: only untyped
+ * values (string literals, NULL, parameters) convert implicitly between character and
+ * non-character types. A text column compared with an integer is an error
+ * ({@code operator does not exist: text = integer}), and {@code length(42)} has no
+ * matching function, as in PostgreSQL. {@code ||} and {@code concat} take any type.
+ */
+final class PgTypeCoercion extends TypeCoercionImpl {
+    PgTypeCoercion(RelDataTypeFactory typeFactory, SqlValidator validator) {
+        super(typeFactory, validator);
+    }
+
+    @Override
+    protected boolean coerceOperandType(SqlValidatorScope scope, SqlCall call, int index, RelDataType targetType) {
+        SqlNode operand = call.operand(index);
+        RelDataType from = validator.deriveType(scope, operand);
+        boolean fromChar = SqlTypeUtil.isCharacter(from);
+        boolean toChar = SqlTypeUtil.isCharacter(targetType);
+        if (fromChar != toChar && !isUntyped(operand) && !anyTypeAllowed(call)
+                && from.getSqlTypeName() != org.apache.calcite.sql.type.SqlTypeName.NULL) {
+            return false;
+        }
+        return super.coerceOperandType(scope, call, index, targetType);
+    }
+
+    private static boolean anyTypeAllowed(SqlCall call) {
+        String name = call.getOperator().getName();
+        return name.equals("||") || name.equalsIgnoreCase("CONCAT") || name.equalsIgnoreCase("CONCAT_WS");
+    }
+
+    /** PostgreSQL's "unknown" values: literals, NULL, parameters (possibly under a cast). */
+    private static boolean isUntyped(SqlNode node) {
+        if (node instanceof SqlLiteral || node instanceof SqlDynamicParam) return true;
+        if (node.getKind() == SqlKind.CAST && node instanceof SqlCall c) return c.operand(0) instanceof SqlDynamicParam;
+        return false;
+    }
+}

@@ -1,0 +1,36 @@
+/**
+ * The SQL front end over Apache Calcite: PostgreSQL-flavoured parsing, validation and
+ * planning of SELECT / VALUES / WITH / TABLE and INSERT / UPDATE / DELETE into the
+ * engine's plan IR ({@link io.stillwater.engine.plan.PlanNode}, {@link io.stillwater.engine.expr.Expr}).
+ *
+ * <p>Pipeline ({@link io.stillwater.engine.sql.calcite.CalciteFrontEnd}): Babel parser
+ * (lower-cased unquoted identifiers, {@code ::} casts) → {@code PgSqlRewriter} ({@code $n}
+ * parameters, PostgreSQL default column names, {@code ::} precedence, generate_series and
+ * VALUES aliases) → {@code PgValidator} (Calcite's validator; untyped parameters fall back
+ * to the client's hint, else text) → SqlToRelConverter (expand=false) → subquery removal
+ * and {@code RelDecorrelator} (only when the plan has subqueries) → a small Hep cleanup
+ * (filter into join, merges) → {@code RelToPlan}/{@code RexToExpr}.
+ *
+ * <p>Decisions and known gaps:
+ * <ul>
+ *   <li>Parameter types: a client hint (non-null, not UNKNOWN) is the parameter's type, as
+ *       in PostgreSQL's Parse message, and the context casts it if needed; without a hint
+ *       the validator infers the type from the context; with neither it is text.
+ *   <li>Unquoted literal strings compared with or assigned to typed values are coerced at
+ *       plan time (INSERT/UPDATE cast untyped literals, NULL and parameters to the column
+ *       type); in output they are text. Bare NULL columns are UNKNOWN.
+ *   <li>Implicit coercion between strings and other types only applies to untyped values
+ *       (literals, NULL, parameters), as in PostgreSQL ({@code PgTypeCoercion}); {@code text = int},
+ *       {@code sum(text)}, {@code length(int)} are 42883. CASE/COALESCE/UNION branch unification
+ *       is still Calcite's (more lenient: UNION of int and text plans with a cast).
+ *   <li>Types: see {@link io.stillwater.engine.sql.calcite.TypeMapping} (interval is Calcite's
+ *       DAY TO SECOND, unconstrained numeric is DECIMAL(1000, 500), varchar casts of literals
+ *       report text). extract is numeric (rewritten to an own function), date_part double precision.
+ *       current_timestamp is planned as now() (timestamptz, as in PostgreSQL).
+ *   <li>Not supported (0A000 or a syntax error): window functions, GROUPING SETS/ROLLUP/CUBE,
+ *       WITH RECURSIVE, LATERAL and correlated subqueries with LIMIT, DISTINCT ON,
+ *       {@code LIMIT $1}, DEFAULT in VALUES/SET, set-returning functions in the select list,
+ *       multi-unit interval strings ({@code '1 day 2 hours'}), WHERE without FROM, RETURNING.
+ * </ul>
+ */
+package io.stillwater.engine.sql.calcite;
