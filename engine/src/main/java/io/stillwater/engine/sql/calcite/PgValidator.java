@@ -33,13 +33,31 @@ final class PgValidator extends SqlValidatorImpl {
             if (getValidatedNodeTypeIfKnown(node) == null) setValidatedNodeType(node, fallback.apply(p.getIndex()));
             return;
         }
-        if (node instanceof SqlCall call && SAME_TYPE_ARGS.contains(call.getKind())) inferFromSiblings(scope, call);
+        if (node instanceof SqlCall) preInfer(scope, node);
         super.inferUnknownTypes(inferredType, scope, node);
+    }
+
+    /** Calls already pre-inferred (identity): keeps the walk linear. */
+    private final java.util.Set<SqlNode> preInferred =
+            java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+    /**
+     * Calcite types a comparison's operands before it infers the parameters inside them,
+     * so {@code a + $1 > 0} fails as "integer + unknown". Bottom-up, give parameters in
+     * arithmetic, comparisons and coalesce-like calls the type of a typed sibling first.
+     */
+    private void preInfer(SqlValidatorScope scope, SqlNode node) {
+        if (!(node instanceof SqlCall call) || node.isA(SqlKind.QUERY) || !preInferred.add(node)) return;
+        for (SqlNode op : call.getOperandList()) if (op != null) preInfer(scope, op);
+        if (SAME_TYPE_ARGS.contains(call.getKind())) inferFromSiblings(scope, call);
     }
 
     private static final java.util.Set<SqlKind> SAME_TYPE_ARGS =
             java.util.EnumSet.of(SqlKind.COALESCE, SqlKind.NULLIF, SqlKind.GREATEST, SqlKind.LEAST,
-                    SqlKind.GREATEST_PG, SqlKind.LEAST_PG);
+                    SqlKind.GREATEST_PG, SqlKind.LEAST_PG, SqlKind.PLUS, SqlKind.MINUS, SqlKind.TIMES,
+                    SqlKind.DIVIDE, SqlKind.MOD, SqlKind.EQUALS, SqlKind.NOT_EQUALS, SqlKind.LESS_THAN,
+                    SqlKind.LESS_THAN_OR_EQUAL, SqlKind.GREATER_THAN, SqlKind.GREATER_THAN_OR_EQUAL,
+                    SqlKind.IS_DISTINCT_FROM, SqlKind.IS_NOT_DISTINCT_FROM);
 
     /** coalesce(a, $1): like PostgreSQL, the parameter takes the type of its typed siblings. */
     private void inferFromSiblings(SqlValidatorScope scope, SqlCall call) {

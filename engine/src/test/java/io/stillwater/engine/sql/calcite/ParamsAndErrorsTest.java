@@ -36,6 +36,8 @@ class ParamsAndErrorsTest extends PlannerFixture {
         assertThat(select("SELECT CASE WHEN $1 THEN 1 ELSE 2 END, upper($2)").paramTypes())
                 .containsExactly(SqlType.BOOLEAN, SqlType.TEXT);
         assertThat(select("SELECT $2").paramTypes()).containsExactly(SqlType.TEXT, SqlType.TEXT);
+        assertThat(select("SELECT a FROM t WHERE a * $1 > 0 AND ($2 + 1) * c > 0").paramTypes())
+                .containsExactly(SqlType.INTEGER, SqlType.INTEGER);
     }
 
     @Test
