@@ -81,6 +81,17 @@ class EngineSessionTest {
     }
 
     @Test
+    void intervalColumnsAndParameters() {
+        s.execute("CREATE TABLE iv (a interval)");
+        s.execute("INSERT INTO iv VALUES ('1 year 2 mons 3 days 04:05:06'), (interval '2 hours')");
+        assertThat(q("SELECT a FROM iv ORDER BY a")).containsExactly(
+                List.of("02:00:00"), List.of("1 year 2 mons 3 days 04:05:06"));
+        PreparedStatement ps = s.prepare("SELECT CAST($1 AS interval)", List.of());
+        ExecutionResult.Rows r = (ExecutionResult.Rows) s.execute(ps, List.of("1 day 02:00:00"));
+        assertThat(r.rows()).hasSize(1);
+    }
+
+    @Test
     void errorsHaveSqlStates() {
         s.execute("CREATE TABLE e (a int NOT NULL)");
         assertState("23502", "INSERT INTO e VALUES (NULL)");

@@ -193,7 +193,7 @@ class PgJdbcIntegrationTest {
         try (Connection c = db.connectBinary()) {
             exec(c, TYPES_DDL.formatted("types_bin"));
             try (PreparedStatement ps = c.prepareStatement(
-                    "INSERT INTO types_bin VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::time, ?, ?, ?::interval, ?)")) {
+                    "INSERT INTO types_bin VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS time), ?, ?, CAST(? AS interval), ?)")) {
                 ps.setBoolean(1, true);
                 ps.setShort(2, (short) -32768);
                 ps.setInt(3, Integer.MAX_VALUE);

@@ -190,7 +190,43 @@ public final class CalciteFrontEnd {
     static String pgIntervals(String sql) {
         if (sql.indexOf('i') < 0 && sql.indexOf('I') < 0) return sql;
         String out = PG_INTERVAL.matcher(sql).replaceAll(m -> "INTERVAL '" + m.group(1) + "' " + m.group(2).toUpperCase(java.util.Locale.ROOT));
-        return PG_INTERVAL_CAST.matcher(out).replaceAll(m -> "INTERVAL '" + m.group(1) + "' " + m.group(2).toUpperCase(java.util.Locale.ROOT));
+        out = PG_INTERVAL_CAST.matcher(out).replaceAll(m -> "INTERVAL '" + m.group(1) + "' " + m.group(2).toUpperCase(java.util.Locale.ROOT));
+        return qualifyBareIntervalCasts(out);
+    }
+
+    private static final java.util.Set<String> INTERVAL_UNITS = java.util.Set.of("year", "month", "day", "hour", "minute", "second");
+
+    /**
+     * PostgreSQL's {@code x::interval} and {@code CAST(x AS interval)} name no fields;
+     * Calcite's parser needs a qualifier. The engine's interval keeps months, days and
+     * microseconds whatever the qualifier says (the value is converted by the engine's
+     * casts, not Calcite's), so {@code DAY TO SECOND} only gives the validator a type.
+     * Works on tokens, so text inside string literals and comments is never touched.
+     */
+    static String qualifyBareIntervalCasts(String sql) {
+        List<io.stillwater.engine.sql.parse.Token> tokens;
+        try {
+            tokens = io.stillwater.engine.sql.parse.SqlLexer.tokenize(sql);
+        } catch (SqlException e) {
+            return sql; // the parser reports the lexical error
+        }
+        StringBuilder out = null;
+        int copied = 0;
+        for (int i = 1; i < tokens.size(); i++) {
+            var t = tokens.get(i);
+            var prev = tokens.get(i - 1);
+            if (!t.isWord("interval") || !(prev.isSymbol("::") || prev.isWord("as"))) continue;
+            var next = i + 1 < tokens.size() ? tokens.get(i + 1) : null;
+            boolean qualified = next != null && (next.kind() == io.stillwater.engine.sql.parse.TokenKind.IDENTIFIER
+                    || next.kind() == io.stillwater.engine.sql.parse.TokenKind.KEYWORD)
+                    && INTERVAL_UNITS.contains(next.text());
+            if (qualified) continue;
+            if (out == null) out = new StringBuilder(sql.length() + 16);
+            out.append(sql, copied, t.end()).append(" DAY TO SECOND");
+            copied = t.end();
+        }
+        if (out == null) return sql;
+        return out.append(sql, copied, sql.length()).toString();
     }
 
     private record Planned(QueryPlan plan, List<SqlType> paramTypes) {}
@@ -237,14 +273,26 @@ public final class CalciteFrontEnd {
         return SqlTypeUtil.convertTypeToSpec(t);
     }
 
-    private SqlDataTypeSpec spec(SqlType t) { return spec(TypeMapping.toRel(t, typeFactory)); }
+    private SqlNode spec(SqlType t) { return typeOperand(TypeMapping.toRel(t, typeFactory)); }
+
+    /**
+     * The type operand of a CAST to {@code t}. Interval types have no basic type-name
+     * spec in Calcite: a CAST to an interval takes its interval qualifier instead.
+     */
+    private static SqlNode typeOperand(RelDataType t) {
+        if (t.getIntervalQualifier() != null) {
+            var q = t.getIntervalQualifier();
+            return new org.apache.calcite.sql.SqlIntervalQualifier(q.getStartUnit(), q.getEndUnit(), SqlParserPos.ZERO);
+        }
+        return spec(t);
+    }
 
     // ---------------------------------------------------------------- queries
 
     private Planned planQuery(SqlNode query, Ctx ctx) {
         PgSqlRewriter rewriter = new PgSqlRewriter(ctx.sql,
                 i -> ctx.hint(i) == null ? null : spec(ctx.hint(i)),
-                i -> spec(ctx.fallback(i)));
+                i -> typeOperand(ctx.fallback(i)));
         SqlNode rewritten = query.accept(rewriter);
         PgValidator validator = new PgValidator(operatorTable, ctx.reader, typeFactory, validatorConfig, ctx::fallback);
         SqlNode validated = validator.validate(rewritten);

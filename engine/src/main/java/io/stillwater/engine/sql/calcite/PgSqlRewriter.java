@@ -46,15 +46,15 @@ final class PgSqlRewriter extends SqlShuttle {
     private static final java.util.Set<String> REBIND = java.util.Set.of("DATE_TRUNC", "DATE_PART", "LENGTH", "STRPOS");
 
     /** Type spec for a parameter's hint, or null when the client gave none. */
-    private final IntFunction<SqlDataTypeSpec> hintSpec;
+    private final IntFunction<SqlNode> hintSpec;
     /** Type spec for a parameter with no context and no hint (text). */
-    private final IntFunction<SqlDataTypeSpec> fallbackSpec;
+    private final IntFunction<SqlNode> fallbackSpec;
     final List<SqlDynamicParam> params = new ArrayList<>();
     int maxParamIndex = -1;
 
     private final String sql;
 
-    PgSqlRewriter(String sql, IntFunction<SqlDataTypeSpec> hintSpec, IntFunction<SqlDataTypeSpec> fallbackSpec) {
+    PgSqlRewriter(String sql, IntFunction<SqlNode> hintSpec, IntFunction<SqlNode> fallbackSpec) {
         this.sql = sql;
         this.hintSpec = hintSpec;
         this.fallbackSpec = fallbackSpec;
@@ -92,7 +92,7 @@ final class PgSqlRewriter extends SqlShuttle {
         var p = new SqlDynamicParam(index, pos);
         params.add(p);
         maxParamIndex = Math.max(maxParamIndex, index);
-        SqlDataTypeSpec spec = hintSpec.apply(index);
+        SqlNode spec = hintSpec.apply(index);
         if (spec == null && needsType) spec = fallbackSpec.apply(index);
         if (spec == null) return p;
         return SqlStdOperatorTable.CAST.createCall(pos, p, spec);
