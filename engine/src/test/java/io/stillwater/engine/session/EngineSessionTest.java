@@ -92,6 +92,13 @@ class EngineSessionTest {
     }
 
     @Test
+    void byteaValuesRoundTrip() {
+        s.execute("CREATE TABLE blobs (b bytea)");
+        s.execute("INSERT INTO blobs VALUES (decode('00ff10', 'hex'))");
+        assertThat(q("SELECT b, length(b) FROM blobs")).containsExactly(List.of("\\x00ff10", "3"));
+    }
+
+    @Test
     void errorsHaveSqlStates() {
         s.execute("CREATE TABLE e (a int NOT NULL)");
         assertState("23502", "INSERT INTO e VALUES (NULL)");

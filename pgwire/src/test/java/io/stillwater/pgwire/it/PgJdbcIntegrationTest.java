@@ -173,7 +173,7 @@ class PgJdbcIntegrationTest {
     static final String TYPES_ROW = """
             INSERT INTO %s VALUES (true, -32768, 2147483647, -9223372036854775808, 1.5, 0.1,
               12345678.91, 'héllo wörld', 'varchar', 'ab', '2024-02-29', '13:04:05.25',
-              '2024-01-31 13:04:05.5', '2024-01-31 13:04:05+02', '1 year 2 mons 3 days 04:05:06', '\\x00ff10')""";
+              '2024-01-31 13:04:05.5', '2024-01-31 13:04:05+02', '1 year 2 mons 3 days 04:05:06', decode('00ff10', 'hex'))""";
 
     @Test
     void everyTypeRoundTripsInTextFormat() throws Exception {
