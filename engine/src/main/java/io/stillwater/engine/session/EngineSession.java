@@ -331,11 +331,10 @@ public final class EngineSession implements Session {
         if (status == TransactionStatus.IN_TRANSACTION) throw readModifyWriteInTransaction("UPDATE");
         QueryPlan rows = Plans.bindParams(upd.rows(), params);
         TableDef table = upd.table();
-        int n = coord.serialized(() -> {
-            List<Row> matches = readAndFinish(rows);
+        int arity = table.columns().size();
+        int[] set = upd.setColumns();
+        int n = readModifyWrite(rows, matches -> {
             List<TableChange> changes = new ArrayList<>(matches.size() * 2);
-            int arity = table.columns().size();
-            int[] set = upd.setColumns();
             for (Row m : matches) {
                 Object[] old = new Object[arity];
                 for (int j = 0; j < arity; j++) old[j] = m.get(j);
@@ -349,8 +348,7 @@ public final class EngineSession implements Session {
                 changes.add(new TableChange(table.id(), Row.wrap(old), -1));
                 changes.add(new TableChange(table.id(), newRow, 1));
             }
-            coord.commit(changes);
-            return matches.size();
+            return changes;
         });
         return new ExecutionResult.Command("UPDATE " + n);
     }
@@ -359,17 +357,25 @@ public final class EngineSession implements Session {
         if (status == TransactionStatus.IN_TRANSACTION) throw readModifyWriteInTransaction("DELETE");
         QueryPlan rows = Plans.bindParams(del.rows(), params);
         TableDef table = del.table();
-        int n = coord.serialized(() -> {
-            List<Row> matches = readAndFinish(rows);
+        int n = readModifyWrite(rows, matches -> {
             List<TableChange> changes = new ArrayList<>(matches.size());
-            int arity = table.columns().size();
-            int[] all = new int[arity];
-            for (int j = 0; j < arity; j++) all[j] = j;
-            for (Row m : matches) changes.add(new TableChange(table.id(), m.arity() == arity ? m : m.project(all), -1));
-            coord.commit(changes);
-            return matches.size();
+            for (Row m : matches) changes.add(new TableChange(table.id(), m, -1));
+            return changes;
         });
         return new ExecutionResult.Command("DELETE " + n);
+    }
+
+    /**
+     * Reads {@code rows} at the newest time and commits {@code changesOf} them, with no
+     * other write in between (the coordinator's write lock is held throughout). Returns
+     * the number of rows read: the UPDATE/DELETE count.
+     */
+    private int readModifyWrite(QueryPlan rows, java.util.function.Function<List<Row>, List<TableChange>> changesOf) {
+        return coord.serialized(() -> {
+            List<Row> matches = readAndFinish(rows);
+            coord.commit(changesOf.apply(matches));
+            return matches.size();
+        });
     }
 
     private static SqlException readModifyWriteInTransaction(String what) {
