@@ -322,9 +322,20 @@ public final class EngineSession implements Session {
                 throw new SqlException(SqlState.NOT_NULL_VIOLATION,
                         "null value in column \"" + col.name() + "\" of relation \"" + table.name()
                                 + "\" violates not-null constraint",
-                        "Failing row contains " + row + ".", null);
+                        "Failing row contains " + describeRow(table, row) + ".", null);
             }
         }
+    }
+
+    /** A row as PostgreSQL prints it in constraint errors: {@code (1, abc, null)}. */
+    private static String describeRow(TableDef table, Row row) {
+        StringBuilder b = new StringBuilder("(");
+        for (int j = 0; j < row.arity(); j++) {
+            if (j > 0) b.append(", ");
+            Object v = row.get(j);
+            b.append(v == null ? "null" : io.stillwater.engine.types.DatumText.format(table.columns().get(j).type(), v));
+        }
+        return b.append(')').toString();
     }
 
     private ExecutionResult update(Statement.Update upd, List<Object> params) {
