@@ -93,7 +93,13 @@ public final class Coordinator implements AutoCloseable {
             long upper = last[0] + 1;
             for (Table t : tables.values()) t.advanceUpper(upper);
         }
-        LOG.info("recovered {} log records, {} tables; {}", records[0], tables.size(), log.recoveryReport());
+        var report = log.recoveryReport();
+        if (report.clean()) {
+            LOG.info("{}; {} tables", report.describe(), tables.size());
+        } else {
+            // A torn tail is expected after a crash; the description says what was cut.
+            LOG.warn("{}; {} tables", report.describe(), tables.size());
+        }
     }
 
     /** Applies one durable record, at {@code time}, to catalog and tables. Holds applyLock. */
