@@ -1,0 +1,203 @@
+package io.stillwater.bench.runner;
+
+import io.stillwater.bench.action.Action;
+import io.stillwater.bench.gate.Guarantee;
+import io.stillwater.bench.gate.GuaranteeViolation;
+import io.stillwater.bench.load.BoundLoop;
+import io.stillwater.bench.load.LoadDriver;
+import io.stillwater.bench.load.LoadPhaseReport;
+import io.stillwater.bench.load.Loop;
+import io.stillwater.bench.scenario.Capability;
+import io.stillwater.bench.scenario.Phase;
+import io.stillwater.bench.scenario.Scenario;
+import io.stillwater.bench.scenario.ScenarioDefinition;
+import io.stillwater.bench.stats.ActionStatistics;
+import io.stillwater.bench.stats.LatencyRecorder;
+import io.stillwater.bench.stats.Sample;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Runs scenarios against a target, one after another. A scenario that throws in construction,
+ * validation, setup, load or cleanup is reported FAILED with its error and the runner continues
+ * with the next one; nothing a scenario does can end the run. Not thread-safe: one run at a time.
+ */
+public final class Runner {
+    private final Duration loadDurationOverride;
+    private final LoadDriver driver = new LoadDriver(SqlErrors::describe);
+
+    /** Every load phase runs for its declared duration. */
+    public Runner() {
+        this(null);
+    }
+
+    /** @param loadDurationOverride if non-null, the duration of every load phase of every scenario */
+    public Runner(Duration loadDurationOverride) {
+        this.loadDurationOverride = loadDurationOverride;
+    }
+
+    public List<ScenarioResult> run(Target target, List<ScenarioSource> scenarios) {
+        List<ScenarioResult> out = new ArrayList<>();
+        for (ScenarioSource s : scenarios) {
+            out.add(run(target, s));
+        }
+        return out;
+    }
+
+    public ScenarioResult run(Target target, ScenarioSource source) {
+        ScenarioDefinition def;
+        try {
+            Scenario scenario = source.constructor().get();
+            def = scenario.definition();
+        } catch (Throwable t) {
+            return new ScenarioResult(source.name(), "", ScenarioResult.Status.FAILED,
+                    "construction: " + SqlErrors.describe(t), Map.of(), Map.of(), List.of(), List.of(), List.of(),
+                    List.of());
+        }
+        Set<Capability> missing = EnumSet.noneOf(Capability.class);
+        missing.addAll(def.requires());
+        missing.removeAll(target.capabilities());
+        if (!missing.isEmpty()) {
+            return new ScenarioResult(def.name(), def.version(), ScenarioResult.Status.SKIPPED,
+                    "target lacks " + missing, Map.of(), Map.of(), List.of(), List.of(), def.warnings(), List.of());
+        }
+        return new Execution(target, def).run();
+    }
+
+    /** One scenario run; owns the recorders and the pool for its duration (runner thread). */
+    private final class Execution {
+        private final Target target;
+        private final ScenarioDefinition def;
+        private final Map<String, LatencyRecorder> recorders = new LinkedHashMap<>();
+        private final List<LoadPhaseReport> loadReports = new ArrayList<>();
+        private final List<String> messages = new ArrayList<>();
+        private ConnectionPool pool;
+        private long origin = -1;
+
+        Execution(Target target, ScenarioDefinition def) {
+            this.target = target;
+            this.def = def;
+        }
+
+        ScenarioResult run() {
+            String failure = null;
+            try {
+                int index = 0;
+                for (Phase phase : def.phases()) {
+                    index++;
+                    if (failure != null && !(phase instanceof Phase.Cleanup)) {
+                        continue;
+                    }
+                    try {
+                        runPhase(phase);
+                    } catch (Throwable t) {
+                        String text = "phase " + index + " (" + kind(phase) + "): " + SqlErrors.describe(t);
+                        if (failure == null) {
+                            failure = text;
+                        } else {
+                            messages.add("after the failure, " + text);
+                        }
+                    }
+                }
+            } finally {
+                if (pool != null) {
+                    pool.close();
+                }
+            }
+            Map<String, ActionStatistics> stats = new LinkedHashMap<>();
+            Map<String, List<Sample>> series = new LinkedHashMap<>();
+            List<GuaranteeViolation> violations = new ArrayList<>();
+            recorders.forEach((name, r) -> {
+                ActionStatistics s = r.statistics();
+                stats.put(name, s);
+                series.put(name, r.samples());
+                for (Guarantee g : def.guarantees().getOrDefault(name, List.of())) {
+                    g.check(s).ifPresent(violations::add);
+                }
+            });
+            return new ScenarioResult(def.name(), def.version(),
+                    failure == null ? ScenarioResult.Status.COMPLETED : ScenarioResult.Status.FAILED,
+                    failure == null ? "" : failure, stats, series, loadReports, messages, def.warnings(), violations);
+        }
+
+        private void runPhase(Phase phase) throws Exception {
+            switch (phase) {
+                case Phase.Setup s -> script(s.statements());
+                case Phase.Cleanup c -> script(c.statements());
+                case Phase.SystemParameters p -> systemParameters(p);
+                case Phase.Load l -> load(l);
+            }
+        }
+
+        private void script(List<String> statements) throws SQLException {
+            try (Connection c = target.connect()) {
+                for (String s : statements) {
+                    try {
+                        Sql.execute(c, s);
+                    } catch (SQLException e) {
+                        throw new SQLException("statement `" + s + "`: " + SqlErrors.describe(e), e.getSQLState(), e);
+                    }
+                }
+            }
+        }
+
+        private void systemParameters(Phase.SystemParameters p) throws SQLException {
+            try (Connection c = target.connect(p.user())) {
+                for (String s : p.statements()) {
+                    try {
+                        Sql.execute(c, s);
+                    } catch (SQLException e) {
+                        if (!"42704".equals(e.getSQLState())) {
+                            throw new SQLException("statement `" + s + "`: " + SqlErrors.describe(e), e.getSQLState(),
+                                    e);
+                        }
+                        messages.add("skipped `" + s + "`: the target has no such parameter ("
+                                + SqlErrors.describe(e) + ")");
+                    }
+                }
+            }
+        }
+
+        private void load(Phase.Load l) throws Exception {
+            List<BoundLoop> bound = new ArrayList<>();
+            for (Loop loop : l.loops()) {
+                Action a = loop.action();
+                LatencyRecorder r = recorders.computeIfAbsent(a.name(), LatencyRecorder::new);
+                bound.add(new BoundLoop(loop, JdbcInvokers.of(a, target, this::pool), r));
+            }
+            if (origin < 0) {
+                origin = System.nanoTime();
+            }
+            Duration d = loadDurationOverride != null ? loadDurationOverride : l.duration();
+            loadReports.add(driver.run(d, bound, origin));
+        }
+
+        /** Opened on first use by a pooled action, after the setup phases it may depend on. */
+        private ConnectionPool pool() {
+            if (pool == null) {
+                try {
+                    pool = new ConnectionPool(target, def.poolSize(), def.poolSetup());
+                } catch (SQLException e) {
+                    throw new IllegalStateException("opening the connection pool: " + SqlErrors.describe(e), e);
+                }
+            }
+            return pool;
+        }
+
+        private static String kind(Phase p) {
+            return switch (p) {
+                case Phase.Setup s -> "setup";
+                case Phase.Cleanup c -> "cleanup";
+                case Phase.SystemParameters s -> "system parameters";
+                case Phase.Load l -> "load";
+            };
+        }
+    }
+}
