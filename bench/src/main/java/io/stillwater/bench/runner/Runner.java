@@ -136,27 +136,26 @@ public final class Runner {
             }
         }
 
-        private void script(List<String> statements) throws SQLException {
+        private void script(List<String> statements) throws SQLException, StatementFailedException {
             try (Connection c = target.connect()) {
                 for (String s : statements) {
                     try {
                         Sql.execute(c, s);
                     } catch (SQLException e) {
-                        throw new SQLException("statement `" + s + "`: " + SqlErrors.describe(e), e.getSQLState(), e);
+                        throw new StatementFailedException(s, e);
                     }
                 }
             }
         }
 
-        private void systemParameters(Phase.SystemParameters p) throws SQLException {
+        private void systemParameters(Phase.SystemParameters p) throws SQLException, StatementFailedException {
             try (Connection c = target.connect(p.user())) {
                 for (String s : p.statements()) {
                     try {
                         Sql.execute(c, s);
                     } catch (SQLException e) {
                         if (!"42704".equals(e.getSQLState())) {
-                            throw new SQLException("statement `" + s + "`: " + SqlErrors.describe(e), e.getSQLState(),
-                                    e);
+                            throw new StatementFailedException(s, e);
                         }
                         messages.add("skipped `" + s + "`: the target has no such parameter ("
                                 + SqlErrors.describe(e) + ")");

@@ -8,6 +8,9 @@ public final class SqlErrors {
     }
 
     public static String describe(Throwable t) {
+        if (t instanceof StatementFailedException) {
+            return t.getMessage();
+        }
         if (t instanceof SQLException e) {
             String state = e.getSQLState() == null ? "?????" : e.getSQLState();
             return state + ": " + firstLine(e.getMessage()).replaceFirst("^(ERROR|FATAL): ", "");
