@@ -1,6 +1,5 @@
 package io.stillwater.bench.load;
 
-import io.stillwater.bench.arrival.Arrival;
 import io.stillwater.bench.stats.LatencyRecorder;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -110,11 +109,11 @@ public final class LoadDriver {
             b.recorder().addWallTime(wall);
             if (b.loop() instanceof Loop.OpenLoop) {
                 Dispatcher d = dispatchers.get(di++);
-                reports.add(new LoopReport(b.recorder().action(), "open", d.issued,
+                reports.add(new LoopReport(b.recorder().action(), LoopReport.Kind.OPEN, d.issued,
                         d.lateness.getMaxValue() / 1e3, d.lateness.getValueAtPercentile(99) / 1e3));
             } else {
                 ClosedCounter c = closedCounters.get(ci++);
-                reports.add(new LoopReport(b.recorder().action(), "closed", c.issued.sum(), 0, 0));
+                reports.add(new LoopReport(b.recorder().action(), LoopReport.Kind.CLOSED, c.issued.sum(), 0, 0));
             }
         }
         return new LoadPhaseReport(wall / 1e9, reports);

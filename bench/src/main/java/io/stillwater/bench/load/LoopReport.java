@@ -6,6 +6,11 @@ package io.stillwater.bench.load;
  * event to a worker: the harness's own delay, recorded separately from (and included in) the
  * action's latency. Closed loops have no schedule, so their lateness is 0.
  */
-public record LoopReport(String action, String kind, long issued, double maxLatenessMillis,
+public record LoopReport(String action, Kind kind, long issued, double maxLatenessMillis,
         double p99LatenessMillis) {
+
+    public enum Kind {
+        OPEN,
+        CLOSED
+    }
 }

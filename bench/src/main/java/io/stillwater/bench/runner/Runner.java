@@ -3,6 +3,9 @@ package io.stillwater.bench.runner;
 import io.stillwater.bench.action.Action;
 import io.stillwater.bench.gate.Guarantee;
 import io.stillwater.bench.gate.GuaranteeViolation;
+import io.stillwater.bench.gate.Side;
+import io.stillwater.bench.gate.StatVerdict;
+import io.stillwater.bench.gate.Verdicts;
 import io.stillwater.bench.load.BoundLoop;
 import io.stillwater.bench.load.LoadDriver;
 import io.stillwater.bench.load.LoadPhaseReport;
@@ -49,6 +52,39 @@ public final class Runner {
             out.add(run(target, s));
         }
         return out;
+    }
+
+    /**
+     * Runs {@code source} {@code runsPerSide} times on each side, interleaved this, other, this,
+     * other, ..., and compares each side's median per stat with the scenario's thresholds. Failed
+     * runs are excluded from the medians and listed as problems.
+     */
+    public ScenarioComparison compare(Target thisSide, Target otherSide, ScenarioSource source, int runsPerSide) {
+        List<ScenarioResult> thisRuns = new ArrayList<>();
+        List<ScenarioResult> otherRuns = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        for (Side side : Side.interleaved(runsPerSide)) {
+            List<ScenarioResult> runs = side == Side.THIS ? thisRuns : otherRuns;
+            ScenarioResult r = run(side == Side.THIS ? thisSide : otherSide, source);
+            runs.add(r);
+            if (r.status() != ScenarioResult.Status.COMPLETED) {
+                problems.add(side.name().toLowerCase(java.util.Locale.ROOT) + " run " + runs.size() + " "
+                        + r.status() + ": " + r.failure());
+            }
+        }
+        ScenarioDefinition def;
+        try {
+            def = source.constructor().get().definition();
+        } catch (Throwable t) {
+            return new ScenarioComparison(source.name(), thisRuns, otherRuns, List.of(), problems);
+        }
+        List<StatVerdict> verdicts = Verdicts.compare(completed(thisRuns), completed(otherRuns), def::thresholdsFor);
+        return new ScenarioComparison(source.name(), thisRuns, otherRuns, verdicts, problems);
+    }
+
+    private static List<Map<String, ActionStatistics>> completed(List<ScenarioResult> runs) {
+        return runs.stream().filter(r -> r.status() == ScenarioResult.Status.COMPLETED)
+                .map(ScenarioResult::actions).toList();
     }
 
     public ScenarioResult run(Target target, ScenarioSource source) {

@@ -2,6 +2,11 @@ package io.stillwater.bench.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.stillwater.bench.gate.Outcome;
+import io.stillwater.bench.gate.Overrides;
+import io.stillwater.bench.gate.StatVerdict;
+import io.stillwater.bench.gate.Threshold;
+import io.stillwater.bench.gate.Verdicts;
 import io.stillwater.bench.runner.ScenarioResult.Status;
 import io.stillwater.bench.scenario.Scenario;
 import io.stillwater.bench.stats.ActionStatistics;
@@ -113,5 +118,33 @@ class PostgresEndToEndTest {
             rs.next();
             assertThat(rs.getInt(1)).as("cleanup ran, also after the failed setup").isZero();
         }
+    }
+
+    public static final class Quick extends Scenario {
+        public Quick() {
+            var read = reuseConn("SELECT 1");
+            load(Duration.ofSeconds(10), closedLoop(read));
+            thresholds(read, Overrides.NONE.with(Stat.P99, ratio(1.5)));
+        }
+    }
+
+    @Test
+    void aComparisonInterleavesRunsAndGatesEachSidesMedian() {
+        Target target = Target.of(PG.jdbcUrl(), "postgres", Set.of());
+        ScenarioComparison c = new Runner(Duration.ofMillis(300))
+                .compare(target, target, ScenarioSource.of(Quick.class), 3);
+        assertThat(c.problems()).isEmpty();
+        assertThat(c.thisRuns()).hasSize(3).allSatisfy(r -> assertThat(r.status()).isEqualTo(Status.COMPLETED));
+        assertThat(c.otherRuns()).hasSize(3);
+        assertThat(c.verdicts()).hasSize(Stat.values().length)
+                .allSatisfy(v -> assertThat(v.action()).isEqualTo("SELECT 1 (reuse connection)"));
+        StatVerdict p99 = c.verdicts().stream().filter(v -> v.stat() == Stat.P99).findFirst().orElseThrow();
+        assertThat(p99.threshold()).isEqualTo(Threshold.ratio(1.5));
+        assertThat(p99.outcome()).isIn(Outcome.OK, Outcome.REGRESSION);
+        double[] thisP99 = c.thisRuns().stream().mapToDouble(r -> r.actions().values().iterator().next().p99())
+                .toArray();
+        assertThat(p99.thisValue()).isEqualTo(Verdicts.median(thisP99));
+        StatVerdict max = c.verdicts().stream().filter(v -> v.stat() == Stat.MAX).findFirst().orElseThrow();
+        assertThat(max.outcome()).isEqualTo(Outcome.UNGATED);
     }
 }
