@@ -50,8 +50,8 @@ public abstract class Scenario {
     private List<String> poolSetup = List.of();
     private ScenarioDefinition definition;
 
-    /** The scenario's name in reports, history and sharding: the class's simple name. */
-    public String name() {
+    /** The scenario's name in reports, history and sharding: the class's simple name (stable by design). */
+    public final String name() {
         return getClass().getSimpleName();
     }
 

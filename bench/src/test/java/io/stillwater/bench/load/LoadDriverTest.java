@@ -82,6 +82,23 @@ class LoadDriverTest {
     }
 
     @Test
+    void aTrivialPeriodicLoopIssuesEveryScheduledEventAndReportsItsOwnLateness() throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        LatencyRecorder rec = new LatencyRecorder(ACTION.name());
+        LoadPhaseReport report = driver.run(Duration.ofMillis(300),
+                List.of(new BoundLoop(new Loop.OpenLoop(ACTION, new Arrival.Periodic(500), true),
+                        () -> calls::incrementAndGet, rec)), System.nanoTime());
+        LoopReport loop = report.loops().getFirst();
+        assertThat(loop.kind()).isEqualTo(LoopReport.Kind.OPEN);
+        assertThat(loop.issued()).isEqualTo(150);
+        assertThat(calls).hasValue(150);
+        assertThat(rec.statistics().queries()).isEqualTo(150);
+        assertThat(loop.p99LatenessMillis()).isBetween(0.0, loop.maxLatenessMillis());
+        // latency is never shorter than the harness's own lateness, which it includes
+        assertThat(rec.statistics().max()).isGreaterThanOrEqualTo(loop.maxLatenessMillis() * 0.999 - 0.001);
+    }
+
+    @Test
     void theOpenLoopPhaseEndsOnlyWhenItsLastQueryHasFinished() throws Exception {
         // no query can finish before all 5 have started, i.e. before the last one was issued
         CountDownLatch allStarted = new CountDownLatch(5);

@@ -63,6 +63,35 @@ class PostgresEndToEndTest {
         }
     }
 
+    public static final class FailingCleanup extends Scenario {
+        public FailingCleanup() {
+            load(Duration.ofMillis(500), openLoop(reuseConn("SELECT 1"), periodic(20)));
+            cleanup("DROP TABLE no_such_table");
+        }
+    }
+
+    public static final class BrokenPool extends Scenario {
+        public BrokenPool() {
+            pool(2, "SET no_such_setting = 1");
+            load(Duration.ofMillis(500), openLoop(pooled("SELECT 1"), periodic(20)));
+        }
+    }
+
+    @Test
+    void failuresInLoadAndCleanupFailOnlyTheirScenarioAndKeepItsSamples() {
+        Target target = Target.of(PG.jdbcUrl(), "postgres", Set.of());
+        List<ScenarioResult> results = new Runner().run(target,
+                List.of(ScenarioSource.of(BrokenPool.class), ScenarioSource.of(FailingCleanup.class)));
+        assertThat(results.get(0).status()).isEqualTo(Status.FAILED);
+        assertThat(results.get(0).failure()).startsWith("phase 1 (load): ")
+                .contains("opening the connection pool").contains("42704");
+        ScenarioResult r = results.get(1);
+        assertThat(r.status()).isEqualTo(Status.FAILED);
+        assertThat(r.failure()).isEqualTo("phase 2 (cleanup): statement `DROP TABLE no_such_table`: "
+                + "42P01: table \"no_such_table\" does not exist");
+        assertThat(r.actions().get("SELECT 1 (reuse connection)").queries()).isEqualTo(10);
+    }
+
     @Test
     void aTinyScenarioRunsEveryPhaseAndRecordsEverySample() throws Exception {
         Target target = Target.of(PG.jdbcUrl(), "postgres", Set.of());
