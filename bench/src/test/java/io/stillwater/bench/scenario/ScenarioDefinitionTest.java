@@ -155,6 +155,37 @@ class ScenarioDefinitionTest {
         assertThat(new Contended().definition().warnings()).isEmpty();
     }
 
+    /** The example of docs/bench.md, verbatim. */
+    public static final class PoolRead extends Scenario {
+        public PoolRead() {
+            pool(100, "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE");
+            setup("CREATE TABLE t (k int PRIMARY KEY, v int)",
+                  "INSERT INTO t SELECT g, g FROM generate_series(1, 1000) g");
+            var lookup = pooled("SELECT v FROM t WHERE k = 42");
+            var churn = script("INSERT INTO t VALUES (-1, 0)", "DELETE FROM t WHERE k = -1");
+            load(Duration.ofSeconds(120),
+                 openLoop(lookup, periodic(100)),
+                 closedLoop(churn, 2).reportRegressions(false));   // contention only
+            thresholds(lookup, CONTENDED);
+            guarantee(lookup, Stat.P99, 200);                     // ms
+            guarantee(lookup, Stat.QPS, 95);
+            cleanup("DROP TABLE t");
+        }
+
+        @Override public String version() { return "1.1.0"; }  // bump when the workload changes
+    }
+
+    @Test
+    void theDocumentedExampleIsValid() {
+        ScenarioDefinition d = new PoolRead().definition();
+        assertThat(d.name()).isEqualTo("PoolRead");
+        assertThat(d.version()).isEqualTo("1.1.0");
+        assertThat(d.phases()).hasSize(3);
+        assertThat(d.poolSize()).isEqualTo(100);
+        assertThat(d.guarantees().get("SELECT v FROM t WHERE k = 42 (pooled)")).hasSize(2);
+        assertThat(d.warnings()).isEmpty();
+    }
+
     @Test
     void actionNamesCarryTheirKind() {
         assertThat(Scenario.standalone("SELECT 1").name()).isEqualTo("SELECT 1 (standalone)");
