@@ -203,6 +203,42 @@ class ViewsTest {
     }
 
     @Test
+    void viewsAreReadOnly() {
+        setUpTable();
+        s.execute("CREATE VIEW v AS SELECT a, b FROM t");
+        fails("INSERT INTO v VALUES (9, 'nine')", "0A000", "cannot write to view \"v\"");
+        fails("UPDATE v SET a = 0", "0A000", "cannot write to view \"v\"");
+        fails("DELETE FROM v", "0A000", "cannot write to view \"v\"");
+        assertThat(q("SELECT count(*) FROM t")).containsExactly(List.of("3"));
+    }
+
+    @Test
+    void viewBodiesKeepTheirOwnSemantics() {
+        setUpTable();
+        s.execute("CREATE VIEW top2 AS SELECT a FROM t ORDER BY a DESC LIMIT 2");
+        assertThat(q("SELECT a FROM top2 ORDER BY a")).containsExactly(List.of("2"), List.of("3"));
+        s.execute("CREATE VIEW vals AS VALUES (1, 'x'), (2, 'y')");
+        assertThat(columns("SELECT * FROM vals")).containsExactly("column1", "column2");
+        s.execute("CREATE VIEW un AS SELECT a FROM t UNION ALL SELECT column1 FROM vals");
+        assertThat(q("SELECT count(*) FROM un")).containsExactly(List.of("5"));
+        s.execute("CREATE VIEW cte AS WITH x AS (SELECT a FROM t WHERE a > 1) SELECT count(*) AS n FROM x");
+        assertThat(q("SELECT n FROM cte")).containsExactly(List.of("2"));
+        s.execute("CREATE VIEW sub AS SELECT a FROM t WHERE a IN (SELECT a FROM top2)"
+                + " AND EXISTS (SELECT 1 FROM vals WHERE column1 = t.a)");
+        assertThat(q("SELECT * FROM sub")).containsExactly(List.of("2"));
+        s.execute("CREATE VIEW gs AS SELECT g FROM generate_series(1, 3) AS g");
+        assertThat(q("SELECT sum(g) FROM gs")).containsExactly(List.of("6"));
+        s.execute("CREATE VIEW iv AS SELECT a, interval '1 day' AS d FROM t");
+        assertThat(q("SELECT d FROM iv WHERE a = 1")).containsExactly(List.of("1 day"));
+        // A view over a view of the same table: dependencies are the direct ones only.
+        s.execute("CREATE VIEW mix AS SELECT t.a, top2.a AS other FROM t JOIN top2 ON t.a = top2.a");
+        fails("DROP VIEW top2", "2BP01", "cannot drop view top2 because other objects depend on it")
+                .satisfies(e -> assertThat(((SqlException) e).detail())
+                        .isEqualTo("view mix depends on view top2\nview sub depends on view top2"));
+        fails("CREATE VIEW dup AS SELECT * FROM t, t AS t2", "42701", "column \"a\" specified more than once");
+    }
+
+    @Test
     void viewDdlIsRefusedInsideTransactions() {
         setUpTable();
         s.execute("BEGIN");
