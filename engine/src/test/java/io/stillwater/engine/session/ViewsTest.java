@@ -145,6 +145,12 @@ class ViewsTest {
                 "cannot change name of view column \"b\" to \"bb\"");
         fails("CREATE OR REPLACE VIEW v AS SELECT a, a AS b, a AS c FROM t", "42P16",
                 "cannot change data type of view column \"b\" from text to integer");
+        // The replacement's dependencies replace the old ones.
+        s.execute("CREATE TABLE t2 (a int, b text)");
+        fails("DROP TABLE t", "2BP01", "cannot drop table t because other objects depend on it");
+        s.execute("CREATE OR REPLACE VIEW v AS SELECT a, b, a AS c FROM t2");
+        assertThat(tag("DROP TABLE t")).isEqualTo("DROP TABLE");
+        fails("DROP TABLE t2", "2BP01", "cannot drop table t2 because other objects depend on it");
         s.execute("CREATE OR REPLACE VIEW brand_new AS SELECT 7 AS seven");
         assertThat(q("SELECT seven FROM brand_new")).containsExactly(List.of("7"));
     }
