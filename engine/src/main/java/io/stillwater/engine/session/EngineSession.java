@@ -443,7 +443,9 @@ public final class EngineSession implements Session {
     private ExecutionResult createView(Statement.CreateView cv) {
         requireNoTransaction("CREATE VIEW");
         coord.createView(cv.name(), cv.orReplace(), cv.ifNotExists(), (catalog, id) -> {
-            var planned = planner.planView(cv.query(), catalog);
+            // Blank padding puts the query at its offset in the statement, so error
+            // positions point into the statement as the client sent it.
+            var planned = planner.planView(" ".repeat(cv.queryOffset()) + cv.query(), catalog);
             List<String> names = new ArrayList<>(planned.plan().columnNames());
             if (cv.columnNames().size() > names.size()) {
                 throw new SqlException(SqlState.SYNTAX_ERROR, "CREATE VIEW specifies more column names than columns");

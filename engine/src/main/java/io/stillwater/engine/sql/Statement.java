@@ -67,9 +67,11 @@ public sealed interface Statement {
      * CREATE [OR REPLACE] VIEW [IF NOT EXISTS] name [(columns)] AS query. {@code query} is
      * the SQL text after AS, unplanned: the session plans it against the catalog current
      * when the view is created. {@code columnNames} is empty without a column list.
+     * {@code queryOffset} is where the query starts in the statement's text, so that
+     * errors in the query can point into the statement.
      */
-    record CreateView(String name, List<String> columnNames, String query, boolean orReplace, boolean ifNotExists)
-            implements Statement {
+    record CreateView(String name, List<String> columnNames, String query, int queryOffset, boolean orReplace,
+                      boolean ifNotExists) implements Statement {
         public CreateView {
             columnNames = List.copyOf(columnNames);
         }

@@ -130,6 +130,10 @@ class ViewsTest {
         assertThat(q("SELECT one FROM v")).containsExactly(List.of("1"));
         fails("CREATE OR REPLACE VIEW t AS SELECT 1", "42809", "\"t\" is not a view");
         fails("CREATE VIEW p AS SELECT $1", "42P02", "there is no parameter $1");
+        // Positions of errors in the query point into the whole statement.
+        assertThatThrownBy(() -> s.execute("CREATE VIEW p AS\n  SELECT a FROM t x y"))
+                .isInstanceOf(SqlException.class)
+                .satisfies(e -> assertThat(((SqlException) e).detail()).isEqualTo("at character 38"));
     }
 
     @Test

@@ -341,7 +341,7 @@ public final class UtilityParser {
         String query = c.sql().substring(first.offset()).strip();
         while (query.endsWith(";")) query = query.substring(0, query.length() - 1).strip();
         while (c.peek().kind() != TokenKind.EOF) c.next();
-        return new Statement.CreateView(name, columns, query, orReplace, ifNotExists);
+        return new Statement.CreateView(name, columns, query, first.offset(), orReplace, ifNotExists);
     }
 
     // ---- DROP TABLE / DROP VIEW

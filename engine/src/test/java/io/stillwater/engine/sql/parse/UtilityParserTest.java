@@ -123,11 +123,11 @@ class UtilityParserTest {
         @Test
         void createViewKeepsTheQueryText() {
             assertThat(parse("CREATE VIEW v AS SELECT x FROM t1 WHERE x>0;"))
-                    .isEqualTo(new Statement.CreateView("v", List.of(), "SELECT x FROM t1 WHERE x>0", false, false));
+                    .isEqualTo(new Statement.CreateView("v", List.of(), "SELECT x FROM t1 WHERE x>0", 17, false, false));
             assertThat(parse("create or replace view public.\"V\" (a, \"B\") as  values (1, 2) ;; "))
-                    .isEqualTo(new Statement.CreateView("V", List.of("a", "B"), "values (1, 2)", true, false));
+                    .isEqualTo(new Statement.CreateView("V", List.of("a", "B"), "values (1, 2)", 47, true, false));
             assertThat(parse("CREATE VIEW IF NOT EXISTS v AS (SELECT 1)"))
-                    .isEqualTo(new Statement.CreateView("v", List.of(), "(SELECT 1)", false, true));
+                    .isEqualTo(new Statement.CreateView("v", List.of(), "(SELECT 1)", 31, false, true));
         }
 
         @Test
