@@ -181,24 +181,9 @@ public final class Coordinator implements AutoCloseable {
         }
     }
 
-    /** DROP TABLE of every name, atomically per table; unknown names are 42P01 unless {@code ifExists}. */
+    /** DROP TABLE of every name (RESTRICT); unknown names are 42P01 unless {@code ifExists}. */
     public List<String> dropTables(List<String> names, boolean ifExists) {
-        writeLock.lock();
-        try {
-            awaitAllApplied();
-            List<TableDef> defs = new ArrayList<>();
-            List<String> missing = new ArrayList<>();
-            for (String n : names) {
-                catalog.table(n).ifPresentOrElse(defs::add, () -> missing.add(n));
-            }
-            if (!missing.isEmpty() && !ifExists) {
-                throw new SqlException(SqlState.UNDEFINED_TABLE, "table \"" + missing.get(0) + "\" does not exist");
-            }
-            for (TableDef def : defs) submit(ts -> new LogRecord.DropTable(def.id()));
-            return missing;
-        } finally {
-            writeLock.unlock();
-        }
+        return dropRelations(Statement.ObjectKind.TABLE, names, ifExists, false);
     }
 
     /** Builds a view's definition against the catalog current under the write lock, with its id. */
