@@ -5,6 +5,10 @@ import io.stillwater.engine.arrange.ReadHold;
 import io.stillwater.engine.catalog.Catalog;
 import io.stillwater.engine.catalog.ColumnDef;
 import io.stillwater.engine.catalog.TableDef;
+import io.stillwater.engine.catalog.ViewCodec;
+import io.stillwater.engine.catalog.ViewDef;
+import io.stillwater.engine.catalog.ViewRules;
+import io.stillwater.engine.sql.Statement;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.error.SqlException;
@@ -124,6 +128,10 @@ public final class Coordinator implements AutoCloseable {
                     if (t != null) t.apply(tw.time(), e.getValue());
                 }
             }
+            case LogRecord.CatalogEntry e when e.kind().equals(ViewCodec.KIND) ->
+                    catalog = catalog.withView(ViewCodec.decode(e.name(), e.payload()));
+            case LogRecord.CatalogRemoval r when r.kind().equals(ViewCodec.KIND) ->
+                    catalog = catalog.withoutView(r.name());
             default -> throw new IllegalStateException("unexpected log record " + record);
         }
         // Every table is complete through this time, written or not, so a read at it
@@ -179,20 +187,82 @@ public final class Coordinator implements AutoCloseable {
         }
     }
 
-    /** DROP TABLE of every name, atomically per table; unknown names are 42P01 unless {@code ifExists}. */
+    /** DROP TABLE of every name (RESTRICT); unknown names are 42P01 unless {@code ifExists}. */
     public List<String> dropTables(List<String> names, boolean ifExists) {
+        return dropRelations(Statement.ObjectKind.TABLE, names, ifExists, false);
+    }
+
+    /** Builds a view's definition against the catalog current under the write lock, with its id. */
+    public interface ViewBuilder {
+        ViewDef build(Catalog catalog, long id);
+    }
+
+    /**
+     * CREATE [OR REPLACE] VIEW. {@code build} plans the view's query; it runs under the
+     * write lock, so no DDL can change the catalog between planning and logging. Returns
+     * empty if the name exists and {@code ifNotExists}. A replacement keeps the view's id
+     * and must keep its columns ({@link ViewRules#checkReplacement}).
+     */
+    public Optional<ViewDef> createView(String name, boolean orReplace, boolean ifNotExists, ViewBuilder build) {
         writeLock.lock();
         try {
             awaitAllApplied();
-            List<TableDef> defs = new ArrayList<>();
+            Catalog current = catalog;
+            Optional<ViewDef> old = current.view(name);
+            if (current.table(name).isPresent() || old.isPresent()) {
+                if (ifNotExists) return Optional.empty();
+                if (old.isEmpty() && orReplace) throw ViewRules.wrongKind(name, Statement.ObjectKind.VIEW);
+                if (!orReplace) throw new SqlException(SqlState.DUPLICATE_TABLE, "relation \"" + name + "\" already exists");
+            }
+            ViewDef def = build.build(current, old.map(ViewDef::id).orElse(current.nextId()));
+            old.ifPresent(o -> ViewRules.checkReplacement(o, def));
+            ViewRules.checkNoCycle(current, def);
+            byte[] payload = ViewCodec.encode(def);
+            submit(ts -> new LogRecord.CatalogEntry(ViewCodec.KIND, name, payload));
+            return Optional.of(def);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * DROP TABLE / DROP VIEW of every name. Unknown names are 42P01 unless {@code
+     * ifExists}; a name of the other kind is 42809. Without {@code cascade}, an object
+     * that views outside the list depend on is 2BP01; with it those views are dropped
+     * too. Dependents are always removed before what they read (one log record each), so
+     * every prefix of the log leaves a catalog without dangling dependencies. Returns the
+     * names skipped because they did not exist.
+     */
+    public List<String> dropRelations(Statement.ObjectKind kind, List<String> names, boolean ifExists, boolean cascade) {
+        writeLock.lock();
+        try {
+            awaitAllApplied();
+            Catalog current = catalog;
+            List<String> targets = new ArrayList<>();
             List<String> missing = new ArrayList<>();
             for (String n : names) {
-                catalog.table(n).ifPresentOrElse(defs::add, () -> missing.add(n));
+                boolean isTable = current.table(n).isPresent();
+                boolean isView = current.view(n).isPresent();
+                if (kind == Statement.ObjectKind.TABLE ? isTable : isView) {
+                    if (!targets.contains(n)) targets.add(n);
+                } else if (isTable || isView) {
+                    throw ViewRules.wrongKind(n, kind);
+                } else if (ifExists) {
+                    missing.add(n);
+                } else {
+                    throw new SqlException(SqlState.UNDEFINED_TABLE, kind.word() + " \"" + n + "\" does not exist");
+                }
             }
-            if (!missing.isEmpty() && !ifExists) {
-                throw new SqlException(SqlState.UNDEFINED_TABLE, "table \"" + missing.get(0) + "\" does not exist");
+            List<String> order = ViewRules.dropOrder(current, targets, cascade);
+            for (String n : order) {
+                Optional<TableDef> t = current.table(n);
+                if (t.isPresent()) {
+                    long id = t.get().id();
+                    submit(ts -> new LogRecord.DropTable(id));
+                } else {
+                    submit(ts -> new LogRecord.CatalogRemoval(ViewCodec.KIND, n));
+                }
             }
-            for (TableDef def : defs) submit(ts -> new LogRecord.DropTable(def.id()));
             return missing;
         } finally {
             writeLock.unlock();

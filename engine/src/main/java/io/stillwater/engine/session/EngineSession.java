@@ -113,6 +113,7 @@ public final class EngineSession implements Session {
                 }
                 yield cols;
             }
+            case Statement.ShowObjects s -> List.of(new ResultColumn("name", SqlType.TEXT));
             case Statement.ShowVariable s -> s.name().equals("all")
                     ? List.of(new ResultColumn("name", SqlType.TEXT), new ResultColumn("setting", SqlType.TEXT))
                     : List.of(new ResultColumn(s.name(), SqlType.TEXT));
@@ -160,8 +161,21 @@ public final class EngineSession implements Session {
             case Statement.CreateTable ct -> createTable(ct);
             case Statement.DropTable dt -> {
                 requireNoTransaction("DROP TABLE");
-                coord.dropTables(dt.names(), dt.ifExists());
+                coord.dropRelations(Statement.ObjectKind.TABLE, dt.names(), dt.ifExists(), dt.cascade());
                 yield new ExecutionResult.Command("DROP TABLE");
+            }
+            case Statement.CreateView cv -> createView(cv);
+            case Statement.DropView dv -> {
+                requireNoTransaction("DROP VIEW");
+                coord.dropRelations(Statement.ObjectKind.VIEW, dv.names(), dv.ifExists(), dv.cascade());
+                yield new ExecutionResult.Command("DROP VIEW");
+            }
+            case Statement.ShowObjects so -> {
+                var catalog = coord.catalog();
+                List<Row> rows = new ArrayList<>();
+                if (so.kind() == Statement.ObjectKind.TABLE) catalog.tables().forEach(t -> rows.add(Row.of(t.name())));
+                else catalog.views().forEach(v -> rows.add(Row.of(v.name())));
+                yield new ExecutionResult.Rows(columnsOf(so), rows, "SHOW");
             }
             case Statement.Begin b -> begin(b);
             case Statement.Commit c -> commit();
@@ -419,6 +433,33 @@ public final class EngineSession implements Session {
             return new ExecutionResult.Command("CREATE TABLE");
         }
         return new ExecutionResult.Command("CREATE TABLE");
+    }
+
+    /**
+     * CREATE [OR REPLACE] VIEW: plans the query against the catalog current under the
+     * coordinator's write lock (errors as for the SELECT), applies the column list and
+     * records the query's direct references as dependencies.
+     */
+    private ExecutionResult createView(Statement.CreateView cv) {
+        requireNoTransaction("CREATE VIEW");
+        coord.createView(cv.name(), cv.orReplace(), cv.ifNotExists(), (catalog, id) -> {
+            // Blank padding puts the query at its offset in the statement, so error
+            // positions point into the statement as the client sent it.
+            var planned = planner.planView(" ".repeat(cv.queryOffset()) + cv.query(), catalog);
+            List<String> names = new ArrayList<>(planned.plan().columnNames());
+            if (cv.columnNames().size() > names.size()) {
+                throw new SqlException(SqlState.SYNTAX_ERROR, "CREATE VIEW specifies more column names than columns");
+            }
+            for (int i = 0; i < cv.columnNames().size(); i++) names.set(i, cv.columnNames().get(i));
+            Set<String> seen = new HashSet<>();
+            for (String n : names) {
+                if (!seen.add(n)) throw new SqlException(SqlState.DUPLICATE_COLUMN, "column \"" + n + "\" specified more than once");
+            }
+            List<String> deps = planned.references().stream().sorted().toList();
+            return new io.stillwater.engine.catalog.ViewDef(id, cv.name(), names, planned.plan().columnTypes(),
+                    cv.query(), deps);
+        });
+        return new ExecutionResult.Command("CREATE VIEW");
     }
 
     private void requireNoTransaction(String what) {

@@ -1,15 +1,23 @@
 package io.stillwater.engine.sql;
 
 import io.stillwater.engine.catalog.TableDef;
+import io.stillwater.engine.catalog.ViewDef;
 import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * What the SQL front end may see of the catalog while planning: a consistent snapshot
- * of the user's tables by name (names already folded, e.g. lower-cased unless quoted).
+ * of the user's tables and views by name (names already folded, e.g. lower-cased unless
+ * quoted).
  */
 public interface CatalogView {
     Optional<TableDef> table(String name);
 
     Collection<TableDef> tables();
+
+    /** The view {@code name}; implementations without views have none. */
+    default Optional<ViewDef> view(String name) { return Optional.empty(); }
+
+    default Collection<ViewDef> views() { return List.of(); }
 }

@@ -56,9 +56,44 @@ public sealed interface Statement {
         public String commandVerb() { return "CREATE TABLE"; }
     }
 
-    /** DROP TABLE [IF EXISTS] a, b, ... */
-    record DropTable(List<String> names, boolean ifExists) implements Statement {
+    /** DROP TABLE [IF EXISTS] a, b, ... [CASCADE | RESTRICT] (RESTRICT is the default). */
+    record DropTable(List<String> names, boolean ifExists, boolean cascade) implements Statement {
+        public DropTable(List<String> names, boolean ifExists) { this(names, ifExists, false); }
+
         public String commandVerb() { return "DROP TABLE"; }
+    }
+
+    /**
+     * CREATE [OR REPLACE] VIEW [IF NOT EXISTS] name [(columns)] AS query. {@code query} is
+     * the SQL text after AS, unplanned: the session plans it against the catalog current
+     * when the view is created. {@code columnNames} is empty without a column list.
+     * {@code queryOffset} is where the query starts in the statement's text, so that
+     * errors in the query can point into the statement.
+     */
+    record CreateView(String name, List<String> columnNames, String query, int queryOffset, boolean orReplace,
+                      boolean ifNotExists) implements Statement {
+        public CreateView {
+            columnNames = List.copyOf(columnNames);
+        }
+
+        public String commandVerb() { return "CREATE VIEW"; }
+    }
+
+    /** DROP VIEW [IF EXISTS] a, b, ... [CASCADE | RESTRICT]. */
+    record DropView(List<String> names, boolean ifExists, boolean cascade) implements Statement {
+        public String commandVerb() { return "DROP VIEW"; }
+    }
+
+    /** SHOW TABLES / SHOW VIEWS: one text column {@code name}, sorted. */
+    record ShowObjects(ObjectKind kind) implements Statement {
+        public String commandVerb() { return "SHOW"; }
+    }
+
+    /** Kinds of named relations in the catalog. */
+    enum ObjectKind {
+        TABLE, VIEW;
+
+        public String word() { return name().toLowerCase(java.util.Locale.ROOT); }
     }
 
     /** BEGIN / START TRANSACTION [READ ONLY | READ WRITE] [ISOLATION LEVEL ...]. */

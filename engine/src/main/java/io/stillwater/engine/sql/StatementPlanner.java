@@ -38,6 +38,15 @@ public final class StatementPlanner {
         return calcite.plan(stripTrailingSemicolons(sql), paramHints, catalog);
     }
 
+    /**
+     * Plans the query of a view being created ({@link Statement.CreateView#query()}) as a
+     * SELECT: errors are those of the SELECT. Also returns the tables and views the query
+     * names directly, the view's dependencies.
+     */
+    public CalciteFrontEnd.PlannedView planView(String query, CatalogView catalog) {
+        return calcite.planView(query, catalog);
+    }
+
     /** Only whitespace, semicolons and comments. */
     private static boolean isBlank(String sql) {
         String noComments = sql.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("--[^\\n]*", " ");

@@ -1,6 +1,7 @@
 package io.stillwater.engine.sql.calcite;
 
 import io.stillwater.engine.catalog.TableDef;
+import io.stillwater.engine.catalog.ViewDef;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.expr.Expr;
@@ -239,11 +240,15 @@ public final class CalciteFrontEnd {
 
         final String sql;
 
-        Ctx(String sql, List<SqlType> hints, CatalogView catalog) {
+        Ctx(String sql, List<SqlType> hints, CatalogView catalog) { this(sql, hints, catalog, null, 0); }
+
+        /** @param references records the tables and views the statement names, or null; see {@link ViewPlanning} */
+        Ctx(String sql, List<SqlType> hints, CatalogView catalog, Set<String> references, int viewDepth) {
             this.sql = sql;
             this.hints = hints == null ? List.of() : hints;
             this.catalog = catalog;
-            CalciteSchema root = CalciteSchema.createRootSchema(false, false, "", new CatalogSchema(catalog));
+            CalciteSchema root = CalciteSchema.createRootSchema(false, false, "",
+                    new CatalogSchema(catalog, new ViewPlanning(catalog, viewDepth), references));
             this.reader = new CalciteCatalogReader(root, List.of(), typeFactory, connectionConfig);
         }
 
@@ -436,6 +441,10 @@ public final class CalciteFrontEnd {
     private TableDef targetTable(SqlNode target, Ctx ctx) {
         SqlIdentifier id = (SqlIdentifier) (target.getKind() == SqlKind.AS ? ((SqlCall) target).operand(0) : target);
         String name = id.names.get(id.names.size() - 1);
+        if (ctx.catalog.view(name).isPresent()) {
+            throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "cannot write to view \"" + name + "\"",
+                    "Views are read-only in Stillwater.", "Write to the tables the view reads instead.");
+        }
         return ctx.catalog.table(name).orElseThrow(() -> new SqlException(SqlState.UNDEFINED_TABLE,
                 "relation \"" + name + "\" does not exist"));
     }
@@ -556,5 +565,86 @@ public final class CalciteFrontEnd {
                 null, null, null, null, null);
         Planned p = planQuery(select, ctx);
         return new Statement.Delete(table, p.plan, p.paramTypes);
+    }
+
+    // ---------------------------------------------------------------- views
+
+    /** A view's query as planned at CREATE VIEW: its plan and the tables and views it names directly. */
+    public record PlannedView(QueryPlan plan, Set<String> references) {}
+
+    /**
+     * Plans the query of a view being created, as a SELECT would be planned, and records
+     * the tables and views it names directly (names inside the views it reads are those
+     * views' own dependencies). Parameters ({@code $1}) are 42P02, as in PostgreSQL.
+     */
+    public PlannedView planView(String sql, CatalogView catalog) {
+        try {
+            SqlNode node = parse(sql);
+            if (!node.isA(SqlKind.QUERY)) {
+                throw new SqlException(SqlState.SYNTAX_ERROR, "a view's definition must be a query (SELECT, VALUES, WITH, TABLE)");
+            }
+            Set<String> references = new java.util.LinkedHashSet<>();
+            Planned p = planQuery(node, new Ctx(sql, List.of(), catalog, references, 0));
+            if (!p.paramTypes.isEmpty()) throw new SqlException(SqlState.UNDEFINED_PARAMETER, "there is no parameter $1");
+            return new PlannedView(p.plan, Set.copyOf(references));
+        } catch (SqlException e) {
+            throw e;
+        } catch (Throwable e) {
+            if (e instanceof VirtualMachineError v && !(e instanceof StackOverflowError)) throw v;
+            throw CalciteErrors.translate(e, sql);
+        }
+    }
+
+    /**
+     * Expands views for {@link CatalogSchema}: each view's stored query is parsed,
+     * rewritten and validated in its own context (so its names are not the outer
+     * statement's references) and converted in the outer statement's cluster. Cycles are
+     * refused when views are created; the depth bound is a second line of defence.
+     */
+    private final class ViewPlanning implements CatalogSchema.ViewExpander {
+        private static final int MAX_DEPTH = 64;
+        private final CatalogView catalog;
+        private final int depth;
+
+        ViewPlanning(CatalogView catalog, int depth) {
+            this.catalog = catalog;
+            this.depth = depth;
+        }
+
+        private record Validated(Ctx ctx, PgValidator validator, SqlNode node) {}
+
+        private Validated validate(ViewDef view) {
+            if (depth >= MAX_DEPTH) {
+                throw new SqlException(SqlState.INVALID_OBJECT_DEFINITION,
+                        "infinite recursion detected in rules for relation \"" + view.name() + "\"");
+            }
+            try {
+                Ctx ctx = new Ctx(view.definition(), List.of(), catalog, null, depth + 1);
+                PgSqlRewriter rewriter = new PgSqlRewriter(view.definition(), i -> null, i -> typeOperand(ctx.fallback(i)));
+                SqlNode rewritten = parse(view.definition()).accept(rewriter);
+                PgValidator validator = new PgValidator(operatorTable, ctx.reader, typeFactory, validatorConfig, ctx::fallback);
+                return new Validated(ctx, validator, validator.validate(rewritten));
+            } catch (SqlParseException e) {
+                throw new SqlException(SqlState.INTERNAL_ERROR, "stored definition of view \"" + view.name()
+                        + "\" does not parse: " + e.getMessage());
+            }
+        }
+
+        @Override
+        public RelDataType rowType(ViewDef view) {
+            Validated v = validate(view);
+            RelDataType t = v.validator.getValidatedNodeType(v.node);
+            List<RelDataType> types = new ArrayList<>();
+            t.getFieldList().stream().limit(view.columnNames().size()).forEach(f -> types.add(f.getType()));
+            return typeFactory.createStructType(types, view.columnNames());
+        }
+
+        @Override
+        public RelNode expand(ViewDef view, RelOptCluster cluster) {
+            Validated v = validate(view);
+            SqlToRelConverter converter = new SqlToRelConverter(null, v.validator, v.ctx.reader, cluster,
+                    StandardConvertletTable.INSTANCE, converterConfig);
+            return converter.convertQuery(v.node, false, false).project();
+        }
     }
 }

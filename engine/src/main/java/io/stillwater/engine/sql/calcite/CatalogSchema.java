@@ -2,15 +2,25 @@ package io.stillwater.engine.sql.calcite;
 
 import io.stillwater.engine.catalog.ColumnDef;
 import io.stillwater.engine.catalog.TableDef;
+import io.stillwater.engine.catalog.ViewDef;
 import io.stillwater.engine.sql.CatalogView;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.logical.LogicalValues;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelProtoDataType;
+import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.schema.Table;
+import org.apache.calcite.schema.TranslatableTable;
 import org.apache.calcite.schema.impl.AbstractSchema;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.schema.lookup.LikePattern;
@@ -19,15 +29,41 @@ import org.apache.calcite.schema.lookup.Named;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * A Calcite schema over one {@link CatalogView} snapshot: tables are looked up by name
- * on demand (no listing per statement), and PostgreSQL's type names that Calcite lacks
- * ({@code text}, {@code int4}, {@code bytea}, ...) are registered as type aliases.
+ * A Calcite schema over one {@link CatalogView} snapshot: tables and views are looked up
+ * by name on demand (no listing per statement), and PostgreSQL's type names that Calcite
+ * lacks ({@code text}, {@code int4}, {@code bytea}, ...) are registered as type aliases.
  * Created per statement; cheap.
+ *
+ * <p>Views are {@link TranslatableTable}s whose {@code toRel} plans the view's stored
+ * query through a {@link ViewExpander} (the front end), so a query over a view plans as
+ * if the view's query were written inline. Every name this schema resolves is added to
+ * {@code references} (when given): creating a view records them as its dependencies.
+ * Sub-schema {@code mz_catalog} holds the system relations {@code mz_tables} and
+ * {@code mz_views}, constant relations built from the snapshot.
  */
 final class CatalogSchema extends AbstractSchema {
-    private final CatalogView catalog;
+    /** Plans a view's stored query; implemented by the front end. */
+    interface ViewExpander {
+        /** The row type of {@code view}'s query, with the view's column names. */
+        RelDataType rowType(ViewDef view);
 
-    CatalogSchema(CatalogView catalog) { this.catalog = catalog; }
+        /** {@code view}'s query as a relational expression in {@code cluster}. */
+        RelNode expand(ViewDef view, RelOptCluster cluster);
+    }
+
+    private final CatalogView catalog;
+    private final ViewExpander views;
+    private final Set<String> references;
+
+    /**
+     * @param references where to record the names of the tables and views resolved, or
+     *     null to record nothing
+     */
+    CatalogSchema(CatalogView catalog, ViewExpander views, Set<String> references) {
+        this.catalog = catalog;
+        this.views = views;
+        this.references = references;
+    }
 
     /** A table as Calcite sees it; {@link #def()} recovers the engine's definition from a scan. */
     static final class CatalogTable extends AbstractTable {
@@ -47,10 +83,103 @@ final class CatalogSchema extends AbstractSchema {
         }
     }
 
+    /** A view: its row type and its expansion both come from planning the stored query. */
+    static final class ViewRelation extends AbstractTable implements TranslatableTable {
+        private final ViewDef def;
+        private final ViewExpander expander;
+        private RelDataType rowType;
+
+        ViewRelation(ViewDef def, ViewExpander expander) {
+            this.def = def;
+            this.expander = expander;
+        }
+
+        @Override
+        public RelDataType getRowType(RelDataTypeFactory f) {
+            if (rowType == null) rowType = expander.rowType(def);
+            return rowType;
+        }
+
+        @Override
+        public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
+            RelNode rel = expander.expand(def, context.getCluster());
+            // Same names and types as the validator saw; casts only if Calcite derived a
+            // different nullability while converting.
+            return RelOptUtil.createCastRel(rel, relOptTable.getRowType(), true);
+        }
+    }
+
+    /** A system relation: constant rows of text columns, computed from the snapshot when planned. */
+    static final class SystemRelation extends AbstractTable implements TranslatableTable {
+        private final List<String> columns;
+        private final List<List<String>> rows;
+
+        SystemRelation(List<String> columns, List<List<String>> rows) {
+            this.columns = columns;
+            this.rows = rows;
+        }
+
+        @Override
+        public RelDataType getRowType(RelDataTypeFactory f) {
+            var b = f.builder();
+            for (String c : columns) b.add(c, f.createTypeWithNullability(f.createSqlType(SqlTypeName.VARCHAR), true));
+            return b.build();
+        }
+
+        @Override
+        public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
+            var cluster = context.getCluster();
+            RelDataType type = relOptTable.getRowType();
+            var rex = cluster.getRexBuilder();
+            var tuples = com.google.common.collect.ImmutableList.<com.google.common.collect.ImmutableList<RexLiteral>>builder();
+            for (List<String> row : rows) {
+                var t = com.google.common.collect.ImmutableList.<RexLiteral>builder();
+                for (int i = 0; i < row.size(); i++) {
+                    RelDataType ft = type.getFieldList().get(i).getType();
+                    t.add(row.get(i) == null ? (RexLiteral) rex.makeNullLiteral(ft) : (RexLiteral) rex.makeLiteral(row.get(i), ft, false));
+                }
+                tuples.add(t.build());
+            }
+            return LogicalValues.create(cluster, type, tuples.build());
+        }
+    }
+
+    /** Materialize's {@code mz_catalog} schema, the part Stillwater has. */
+    private static final class SystemSchema extends AbstractSchema {
+        private final CatalogView catalog;
+
+        SystemSchema(CatalogView catalog) { this.catalog = catalog; }
+
+        @Override
+        protected Map<String, Table> getTableMap() {
+            List<List<String>> tables = new ArrayList<>();
+            for (TableDef t : catalog.tables()) tables.add(List.of("u" + t.id(), t.name()));
+            List<List<String>> views = new ArrayList<>();
+            for (ViewDef v : catalog.views()) views.add(List.of("u" + v.id(), v.name(), v.definition()));
+            return Map.of(
+                    "mz_tables", new SystemRelation(List.of("id", "name"), tables),
+                    "mz_views", new SystemRelation(List.of("id", "name", "definition"), views));
+        }
+    }
+
     /** PostgreSQL's default schema: {@code public.t} is {@code t}. */
     @Override
     protected Map<String, org.apache.calcite.schema.Schema> getSubSchemaMap() {
-        return Map.of("public", new CatalogSchema(catalog));
+        return Map.of("public", new CatalogSchema(catalog, views, references), "mz_catalog", new SystemSchema(catalog));
+    }
+
+    private Table resolve(String name) {
+        var table = catalog.table(name);
+        if (table.isPresent()) {
+            if (references != null) references.add(name);
+            return new CatalogTable(table.get());
+        }
+        var view = catalog.view(name);
+        if (view.isPresent()) {
+            if (references != null) references.add(name);
+            return new ViewRelation(view.get(), views);
+        }
+        return null;
     }
 
     @Override
@@ -58,13 +187,13 @@ final class CatalogSchema extends AbstractSchema {
         return new Lookup<>() {
             @Override
             public Table get(String name) {
-                return catalog.table(name).map(CatalogTable::new).orElse(null);
+                return resolve(name);
             }
 
             @Override
             public Named<Table> getIgnoreCase(String name) {
-                for (TableDef d : catalog.tables()) {
-                    if (d.name().equalsIgnoreCase(name)) return new Named<>(d.name(), new CatalogTable(d));
+                for (String n : getNames(LikePattern.any())) {
+                    if (n.equalsIgnoreCase(name)) return new Named<>(n, resolve(n));
                 }
                 return null;
             }
@@ -74,6 +203,7 @@ final class CatalogSchema extends AbstractSchema {
                 Set<String> out = new LinkedHashSet<>();
                 var matcher = pattern.matcher();
                 for (TableDef d : catalog.tables()) if (matcher.apply(d.name())) out.add(d.name());
+                for (ViewDef d : catalog.views()) if (matcher.apply(d.name())) out.add(d.name());
                 return out;
             }
         };

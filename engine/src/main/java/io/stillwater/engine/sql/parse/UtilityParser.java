@@ -16,7 +16,7 @@ import java.util.Set;
 
 /**
  * The engine's own parser for the statements Calcite does not handle: CREATE TABLE,
- * DROP TABLE, transaction control, SET/RESET/SHOW. Queries and DML (SELECT, VALUES,
+ * DROP TABLE, CREATE/DROP VIEW, SHOW TABLES/VIEWS, transaction control, SET/RESET/SHOW. Queries and DML (SELECT, VALUES,
  * WITH, TABLE, INSERT, UPDATE, DELETE) are not its business: {@link #parse} returns
  * empty for them without reading further than the first token, and the caller hands
  * them to Calcite. Recognised statements that Stillwater does not implement (CREATE
@@ -95,7 +95,9 @@ public final class UtilityParser {
     private static Statement create(TokenCursor c) {
         int start = c.mark();
         c.next(); // CREATE
-        if (!c.atWord("table")) {
+        boolean orReplace = c.acceptWords("or", "replace");
+        if (c.atWord("view")) return createView(c, orReplace);
+        if (orReplace || !c.atWord("table")) {
             c.reset(start);
             throw unsupported(c);
         }
@@ -310,12 +312,45 @@ public final class UtilityParser {
         return name;
     }
 
-    // ---- DROP TABLE
+    // ---- CREATE VIEW
+
+    /**
+     * {@code CREATE [OR REPLACE] VIEW [IF NOT EXISTS] name [(column, ...)] AS query}, the
+     * cursor at VIEW. The query is kept as text (everything after AS, without trailing
+     * semicolons) and planned by the session.
+     */
+    private static Statement createView(TokenCursor c, boolean orReplace) {
+        c.next(); // VIEW
+        int ifAt = c.mark();
+        boolean ifNotExists = c.acceptWords("if", "not", "exists");
+        if (ifNotExists && orReplace) {
+            c.reset(ifAt);
+            throw new SqlException(SqlState.SYNTAX_ERROR, "cannot specify both OR REPLACE and IF NOT EXISTS");
+        }
+        String name = tableName(c);
+        List<String> columns = new ArrayList<>();
+        if (c.acceptSymbol("(")) {
+            do {
+                columns.add(c.name());
+            } while (c.acceptSymbol(","));
+            c.expectSymbol(")");
+        }
+        c.expectWord("as");
+        Token first = c.peek();
+        if (first.kind() == TokenKind.EOF) throw c.syntaxError();
+        String query = c.sql().substring(first.offset()).strip();
+        while (query.endsWith(";")) query = query.substring(0, query.length() - 1).strip();
+        while (c.peek().kind() != TokenKind.EOF) c.next();
+        return new Statement.CreateView(name, columns, query, first.offset(), orReplace, ifNotExists);
+    }
+
+    // ---- DROP TABLE / DROP VIEW
 
     private static Statement drop(TokenCursor c) {
         int start = c.mark();
         c.next(); // DROP
-        if (!c.atWord("table")) {
+        boolean view = c.atWord("view");
+        if (!c.atWord("table") && !view) {
             c.reset(start);
             throw unsupported(c);
         }
@@ -325,9 +360,11 @@ public final class UtilityParser {
         do {
             names.add(tableName(c));
         } while (c.acceptSymbol(","));
-        // CASCADE and RESTRICT are accepted: no object depends on a table yet.
-        if (!c.acceptWord("cascade")) c.acceptWord("restrict");
-        return new Statement.DropTable(List.copyOf(names), ifExists);
+        boolean cascade = c.acceptWord("cascade");
+        if (!cascade) c.acceptWord("restrict");
+        return view
+                ? new Statement.DropView(List.copyOf(names), ifExists, cascade)
+                : new Statement.DropTable(List.copyOf(names), ifExists, cascade);
     }
 
     // ---- transactions
@@ -524,6 +561,9 @@ public final class UtilityParser {
 
     private static Statement show(TokenCursor c) {
         c.next(); // SHOW
+        boolean alone = c.peek(1).kind() == TokenKind.EOF || c.peek(1).isSymbol(";");
+        if (alone && c.acceptWord("tables")) return new Statement.ShowObjects(Statement.ObjectKind.TABLE);
+        if (alone && c.acceptWord("views")) return new Statement.ShowObjects(Statement.ObjectKind.VIEW);
         return new Statement.ShowVariable(settingName(c, "SHOW"));
     }
 

@@ -78,14 +78,13 @@ class UtilityParserTest {
             "CREATE TRIGGER t1r1 UPDATE ON t1 BEGIN SELECT 1| CREATE TRIGGER",
             "CREATE INDEX t1i1 ON t1(x)| CREATE INDEX",
             "create unique index i on t(x)| CREATE UNIQUE INDEX",
-            "CREATE VIEW view1 AS SELECT x FROM t1 WHERE x>0| CREATE VIEW",
-            "CREATE OR REPLACE VIEW v AS SELECT 1| CREATE OR REPLACE VIEW",
+            "CREATE OR REPLACE TABLE t (a int)| CREATE OR REPLACE TABLE",
+            "CREATE TEMP VIEW v AS SELECT 1| CREATE TEMP VIEW",
             "CREATE MATERIALIZED VIEW mv AS SELECT 1| CREATE MATERIALIZED VIEW",
             "CREATE DEFAULT INDEX ON v| CREATE DEFAULT INDEX",
             "CREATE CLUSTER REPLICA c.r SIZE '1'| CREATE CLUSTER REPLICA",
             "CREATE TEMP TABLE t (a int)| CREATE TEMP TABLE",
             "CREATE SCHEMA s| CREATE SCHEMA",
-            "DROP VIEW view1| DROP VIEW",
             "DROP INDEX t1i1| DROP INDEX",
             "DROP TRIGGER t1r1| DROP TRIGGER",
             "DROP MATERIALIZED VIEW IF EXISTS mv| DROP MATERIALIZED VIEW",
@@ -116,6 +115,45 @@ class UtilityParserTest {
             assertSqlError(() -> UtilityParser.parse("CREATE WIDGET w"), SqlState.SYNTAX_ERROR,
                     "syntax error at or near \"WIDGET\"");
             assertSqlError(() -> UtilityParser.parse("DROP"), SqlState.SYNTAX_ERROR, "syntax error at end of input");
+        }
+    }
+
+    @Nested
+    class Views {
+        @Test
+        void createViewKeepsTheQueryText() {
+            assertThat(parse("CREATE VIEW v AS SELECT x FROM t1 WHERE x>0;"))
+                    .isEqualTo(new Statement.CreateView("v", List.of(), "SELECT x FROM t1 WHERE x>0", 17, false, false));
+            assertThat(parse("create or replace view public.\"V\" (a, \"B\") as  values (1, 2) ;; "))
+                    .isEqualTo(new Statement.CreateView("V", List.of("a", "B"), "values (1, 2)", 47, true, false));
+            assertThat(parse("CREATE VIEW IF NOT EXISTS v AS (SELECT 1)"))
+                    .isEqualTo(new Statement.CreateView("v", List.of(), "(SELECT 1)", 31, false, true));
+        }
+
+        @Test
+        void createViewSyntaxErrors() {
+            assertSqlError(() -> UtilityParser.parse("CREATE VIEW v SELECT 1"), SqlState.SYNTAX_ERROR,
+                    "syntax error at or near \"SELECT\"");
+            assertSqlError(() -> UtilityParser.parse("CREATE VIEW v AS"), SqlState.SYNTAX_ERROR,
+                    "syntax error at end of input");
+            assertSqlError(() -> UtilityParser.parse("CREATE OR REPLACE VIEW IF NOT EXISTS v AS SELECT 1"),
+                    SqlState.SYNTAX_ERROR, "cannot specify both OR REPLACE and IF NOT EXISTS");
+        }
+
+        @Test
+        void dropViewAndTableWithBehaviour() {
+            assertThat(parse("DROP VIEW IF EXISTS a, b CASCADE"))
+                    .isEqualTo(new Statement.DropView(List.of("a", "b"), true, true));
+            assertThat(parse("DROP VIEW a RESTRICT")).isEqualTo(new Statement.DropView(List.of("a"), false, false));
+            assertThat(parse("DROP TABLE t CASCADE")).isEqualTo(new DropTable(List.of("t"), false, true));
+            assertThat(parse("DROP TABLE t")).isEqualTo(new DropTable(List.of("t"), false, false));
+        }
+
+        @Test
+        void showTablesAndViews() {
+            assertThat(parse("SHOW TABLES")).isEqualTo(new Statement.ShowObjects(Statement.ObjectKind.TABLE));
+            assertThat(parse("show views;")).isEqualTo(new Statement.ShowObjects(Statement.ObjectKind.VIEW));
+            assertThat(parse("SHOW search_path")).isEqualTo(new ShowVariable("search_path"));
         }
     }
 
@@ -327,7 +365,7 @@ class UtilityParserTest {
         void forms() {
             assertThat(parse("DROP TABLE t")).isEqualTo(new DropTable(List.of("t"), false));
             assertThat(parse("drop table if exists A, \"B\", public.c CASCADE")).isEqualTo(
-                    new DropTable(List.of("a", "B", "c"), true));
+                    new DropTable(List.of("a", "B", "c"), true, true));
             assertThat(parse("DROP TABLE t RESTRICT;")).isEqualTo(new DropTable(List.of("t"), false));
             assertThat(parse("DROP TABLE t").commandVerb()).isEqualTo("DROP TABLE");
         }
