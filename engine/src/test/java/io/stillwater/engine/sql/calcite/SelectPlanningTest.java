@@ -353,6 +353,15 @@ class SelectPlanningTest extends PlannerFixture {
     }
 
     @Test
+    void foldedCastsOfLiteralsRoundHalfAwayFromZeroLikePostgres() {
+        // PostgreSQL: 2.5::int = 3, (-2.5)::int = -3, 2.5::numeric(5,0) = 3, 1.25::numeric(3,1) = 1.3
+        QueryPlan q = query("SELECT CAST(2.5 AS int), CAST(-2.5 AS int), CAST(2.5 AS numeric(5,0)), CAST(1.25 AS numeric(3,1))");
+        assertThat(q.body()).isInstanceOf(PlanNode.Constant.class);
+        assertThat(((PlanNode.Constant) q.body()).rows())
+                .containsExactly(Row.of(3, -3, new BigDecimal("3"), new BigDecimal("1.3")));
+    }
+
+    @Test
     void postgresIntervalLiterals() {
         QueryPlan q = query("SELECT now() - interval '1 hour', interval '2 days', '3 minutes'::interval");
         var exprs = ((PlanNode.Project) q.body()).exprs();
