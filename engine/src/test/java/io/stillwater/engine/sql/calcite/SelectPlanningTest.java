@@ -353,6 +353,13 @@ class SelectPlanningTest extends PlannerFixture {
     }
 
     @Test
+    void chainedDoubleColonCastsApplyLeftToRight() {
+        // PostgreSQL: '1'::int::text = '1', 0.1::float8::text = '0.1', 1 + '2'::int::int8 = 3 (bigint)
+        QueryPlan q = query("SELECT '1'::int::text, 0.1::float8::text, 1 + '2'::int::int8");
+        assertThat(q.columnTypes()).containsExactly(SqlType.TEXT, SqlType.TEXT, SqlType.BIGINT);
+    }
+
+    @Test
     void foldedCastsOfLiteralsRoundHalfAwayFromZeroLikePostgres() {
         // PostgreSQL: 2.5::int = 3, (-2.5)::int = -3, 2.5::numeric(5,0) = 3, 1.25::numeric(3,1) = 1.3
         QueryPlan q = query("SELECT CAST(2.5 AS int), CAST(-2.5 AS int), CAST(2.5 AS numeric(5,0)), CAST(1.25 AS numeric(3,1))");
