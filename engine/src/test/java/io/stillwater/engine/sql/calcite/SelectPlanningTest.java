@@ -265,6 +265,17 @@ class SelectPlanningTest extends PlannerFixture {
     }
 
     @Test
+    void postgresTrimAndOctetLength() {
+        // PostgreSQL: ltrim/rtrim take optional characters to strip; octet_length takes text
+        QueryPlan q = query("SELECT ltrim(b), ltrim(b, 'x'), rtrim(b, 'xy'), octet_length(b) FROM t");
+        var exprs = ((PlanNode.Project) q.body()).exprs();
+        assertThat(exprs.stream().map(e -> ((Expr.Call) e).func()).toList())
+                .containsExactly(Func.LTRIM, Func.LTRIM, Func.RTRIM, Func.OCTET_LENGTH);
+        assertThat(((Expr.Call) exprs.get(1)).args()).hasSize(2);
+        assertThat(q.columnTypes()).containsExactly(SqlType.TEXT, SqlType.TEXT, SqlType.TEXT, SqlType.INTEGER);
+    }
+
+    @Test
     void caseCoalesceAndCast() {
         QueryPlan q = query("SELECT CASE WHEN a > 1 THEN 'x' ELSE 'yy' END, coalesce(b, 'z'), CAST(c AS numeric(5,1)), "
                 + "c::text, '2024-01-01'::date FROM t");
