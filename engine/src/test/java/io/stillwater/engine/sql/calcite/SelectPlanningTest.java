@@ -371,6 +371,20 @@ class SelectPlanningTest extends PlannerFixture {
     }
 
     @Test
+    void castsOfNumbersToUnconstrainedNumericKeepTheirScale() {
+        // PostgreSQL: 10::numeric / 4 = 2.5000000000000000 (the dividend has scale 0, not 500)
+        QueryPlan q = query("SELECT CAST(10 AS numeric) / 4, 1.50::numeric");
+        // Not folded into a literal at Calcite's scale 500: the runtime cast keeps the operand's scale.
+        var exprs = ((PlanNode.Project) q.body()).exprs();
+        var divide = (Expr.Call) exprs.get(0);
+        assertThat(divide.func()).isEqualTo(Func.DIVIDE);
+        assertThat(divide.args().get(0)).isEqualTo(new Expr.Cast(new Expr.Literal(10, SqlType.INTEGER), SqlType.NUMERIC));
+        Expr second = exprs.get(1) instanceof Expr.Cast c ? c.input() : exprs.get(1);
+        assertThat(((BigDecimal) ((Expr.Literal) second).value()).scale()).isEqualTo(2);
+        assertThat(q.columnTypes()).containsExactly(SqlType.NUMERIC, SqlType.NUMERIC);
+    }
+
+    @Test
     void foldedCastsOfLiteralsRoundHalfAwayFromZeroLikePostgres() {
         // PostgreSQL: 2.5::int = 3, (-2.5)::int = -3, 2.5::numeric(5,0) = 3, 1.25::numeric(3,1) = 1.3
         QueryPlan q = query("SELECT CAST(2.5 AS int), CAST(-2.5 AS int), CAST(2.5 AS numeric(5,0)), CAST(1.25 AS numeric(3,1))");
