@@ -259,7 +259,10 @@ final class Arith {
 
     static Fn1 rounding(Func f, TypeKind k) {
         return switch (k) {
-            case SMALLINT, INTEGER, BIGINT -> a -> Numbers.convert(a, k);
+            // ceil/floor/round/trunc of an integer is the integer itself; sign is -1, 0 or 1.
+            case SMALLINT, INTEGER, BIGINT -> f == Func.SIGN
+                    ? a -> Numbers.convert(Long.signum(((Number) a).longValue()), k)
+                    : a -> Numbers.convert(a, k);
             case NUMERIC -> switch (f) {
                 case CEIL -> a -> dec(a).setScale(0, RoundingMode.CEILING);
                 case FLOOR -> a -> dec(a).setScale(0, RoundingMode.FLOOR);

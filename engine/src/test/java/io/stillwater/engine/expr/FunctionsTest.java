@@ -80,6 +80,10 @@ class FunctionsTest {
                 c("ceil(-0.5::float8)", call(CEIL, F8, f8(-0.5)), "-0"),
                 c("floor(-0.5)", call(FLOOR, NUM, n("-0.5")), "-1"),
                 c("sign(-8.4)", call(SIGN, NUM, n("-8.4")), "-1"),
+                c("sign(-3)", call(SIGN, INT, i(-3)), "-1"),
+                c("sign(0::int8)", call(SIGN, BIG, l(0)), "0"),
+                c("sign(32000::int2)", call(SIGN, SMALL, sm(32000)), "1"),
+                c("sign(-2.5::float8)", call(SIGN, F8, f8(-2.5)), "-1"),
                 c("5 & 3", call(BIT_AND, INT, i(5), i(3)), "1"),
                 c("1 << 4", call(SHIFT_LEFT, INT, i(1), i(4)), "16"),
                 c("~5", call(BIT_NOT, INT, i(5)), "-6"));

@@ -133,9 +133,37 @@ final class CalciteErrors {
     private static SqlException byMessage(String msg, Throwable cause) {
         if (msg == null) return null;
         msg = stripContext(msg);
+        SqlException literal = illegalDatetimeLiteral(msg, cause);
+        if (literal != null) return literal;
         for (Rule r : RULES) {
             Matcher m = r.pattern.matcher(msg);
             if (m.matches()) return new SqlException(r.state, r.message.apply(m), null, null, cause);
+        }
+        return null;
+    }
+
+    private static final Pattern ILLEGAL_DATETIME_LITERAL =
+            Pattern.compile("Illegal (DATE|TIME|TIMESTAMP) literal '([^']*)'.*", Pattern.DOTALL);
+
+    /**
+     * Calcite rejects {@code DATE '2023-02-29'} without saying why; PostgreSQL distinguishes a
+     * well-formed but impossible value (22008, field value out of range) from bad syntax
+     * (22007). Re-parsing the text with the engine's own parser gives PostgreSQL's error.
+     */
+    private static SqlException illegalDatetimeLiteral(String msg, Throwable cause) {
+        Matcher m = ILLEGAL_DATETIME_LITERAL.matcher(msg);
+        if (!m.matches()) return null;
+        io.stillwater.engine.types.SqlType type = switch (m.group(1)) {
+            case "DATE" -> io.stillwater.engine.types.SqlType.DATE;
+            case "TIME" -> io.stillwater.engine.types.SqlType.TIME;
+            default -> io.stillwater.engine.types.SqlType.TIMESTAMP;
+        };
+        try {
+            io.stillwater.engine.types.DatumText.parse(type, m.group(2));
+        } catch (SqlException e) {
+            return new SqlException(e.state(), e.getMessage(), null, null, cause);
+        } catch (RuntimeException e) {
+            return null;
         }
         return null;
     }

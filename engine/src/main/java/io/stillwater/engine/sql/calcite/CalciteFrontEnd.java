@@ -303,7 +303,7 @@ public final class CalciteFrontEnd {
         SqlNode validated = validator.validate(rewritten);
         List<SqlType> paramTypes = paramTypes(rewriter, validator, ctx);
 
-        RexBuilder rexBuilder = new RexBuilder(typeFactory);
+        RexBuilder rexBuilder = new PgRexBuilder(typeFactory);
         RelOptCluster cluster = RelOptCluster.create(new HepPlanner(HepProgram.builder().build()), rexBuilder);
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, ctx.reader, cluster,
                 StandardConvertletTable.INSTANCE, converterConfig);

@@ -116,6 +116,13 @@ final class PgOperatorTable {
         ops.add(fn("PG_TYPEOF", ReturnTypes.explicit(SqlTypeName.VARCHAR), declared(), OperandTypes.ANY));
         ops.add(fn("BTRIM", nullable(SqlTypeName.VARCHAR), declared(),
                 OperandTypes.or(OperandTypes.STRING, OperandTypes.STRING_STRING)));
+        // PostgreSQL's ltrim/rtrim take optional characters to strip (Calcite's take only the string).
+        ops.add(fn("LTRIM", nullable(SqlTypeName.VARCHAR), declared(),
+                OperandTypes.or(OperandTypes.STRING, OperandTypes.STRING_STRING)));
+        ops.add(fn("RTRIM", nullable(SqlTypeName.VARCHAR), declared(),
+                OperandTypes.or(OperandTypes.STRING, OperandTypes.STRING_STRING)));
+        ops.add(fn("OCTET_LENGTH", nullable(SqlTypeName.INTEGER), declared(),
+                OperandTypes.or(OperandTypes.STRING, OperandTypes.BINARY)));
         ops.add(fn("REVERSE", nullable(SqlTypeName.VARCHAR), declared(), OperandTypes.STRING));
         ops.add(fn("TO_HEX", nullable(SqlTypeName.VARCHAR), declared(SqlTypeName.BIGINT), OperandTypes.INTEGER));
         ops.add(fn("QUOTE_IDENT", nullable(SqlTypeName.VARCHAR), declared(), OperandTypes.STRING));

@@ -172,6 +172,9 @@ final class PgSqlRewriter extends SqlShuttle {
 
     private static boolean isOperatorCall(SqlBasicCall c) {
         var op = c.getOperator();
+        // A chained cast (x::int::text) is cast upon cast: pushing the outer cast into the inner
+        // one would cast its type name.
+        if (op.getKind() == SqlKind.CAST) return false;
         return op instanceof org.apache.calcite.sql.SqlBinaryOperator
                 || op instanceof org.apache.calcite.sql.SqlPrefixOperator
                 || op instanceof org.apache.calcite.sql.fun.SqlBetweenOperator

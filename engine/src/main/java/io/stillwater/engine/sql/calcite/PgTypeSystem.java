@@ -23,6 +23,16 @@ public final class PgTypeSystem extends RelDataTypeSystemImpl {
 
     private PgTypeSystem() {}
 
+    /**
+     * PostgreSQL rounds half away from zero when a numeric loses digits ({@code 2.5::int} is 3,
+     * {@code 2.5::numeric(5,0)} is 3). Calcite folds casts of literals at plan time with this
+     * mode, so it must agree with the runtime cast (Numbers.convert); Calcite's default truncates.
+     */
+    @Override
+    public java.math.RoundingMode roundingMode() {
+        return java.math.RoundingMode.HALF_UP;
+    }
+
     @Override
     public int getMaxPrecision(SqlTypeName typeName) {
         if (typeName == SqlTypeName.DECIMAL) return MAX_NUMERIC;

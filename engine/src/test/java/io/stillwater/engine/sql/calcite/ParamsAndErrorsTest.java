@@ -129,8 +129,17 @@ class ParamsAndErrorsTest extends PlannerFixture {
         assertThat(error("SELECT a FROM t t1, t t1").state()).isEqualTo(SqlState.DUPLICATE_ALIAS);
         assertThat(error("SELECT max(count(*)) FROM t").state()).isEqualTo(SqlState.GROUPING_ERROR);
         assertThat(error("SELECT (SELECT a, x FROM u)").getMessage()).isEqualTo("subquery must return only one column");
+        // PostgreSQL 15: a well-formed but impossible datetime literal is 22008, bad syntax 22007
         var date = error("SELECT DATE '2024-13-45'");
-        assertThat(date.state()).isEqualTo(SqlState.INVALID_DATETIME_FORMAT);
+        assertThat(date.state()).isEqualTo(SqlState.DATETIME_FIELD_OVERFLOW);
+        assertThat(date.getMessage()).isEqualTo("date/time field value out of range: \"2024-13-45\"");
+        assertThat(error("SELECT DATE '2023-02-29'").state()).isEqualTo(SqlState.DATETIME_FIELD_OVERFLOW);
+        assertThat(error("SELECT TIMESTAMP '2023-02-29 10:00'").getMessage())
+                .isEqualTo("date/time field value out of range: \"2023-02-29 10:00\"");
+        assertThat(error("SELECT TIME '25:00:00'").state()).isEqualTo(SqlState.DATETIME_FIELD_OVERFLOW);
+        var bad = error("SELECT DATE 'nope'");
+        assertThat(bad.state()).isEqualTo(SqlState.INVALID_DATETIME_FORMAT);
+        assertThat(bad.getMessage()).isEqualTo("invalid input syntax for type date: \"nope\"");
         assertThat(error("SELECT coalesce(a, true) FROM t").state()).isEqualTo(SqlState.DATATYPE_MISMATCH);
     }
 

@@ -265,6 +265,17 @@ class SelectPlanningTest extends PlannerFixture {
     }
 
     @Test
+    void postgresTrimAndOctetLength() {
+        // PostgreSQL: ltrim/rtrim take optional characters to strip; octet_length takes text
+        QueryPlan q = query("SELECT ltrim(b), ltrim(b, 'x'), rtrim(b, 'xy'), octet_length(b) FROM t");
+        var exprs = ((PlanNode.Project) q.body()).exprs();
+        assertThat(exprs.stream().map(e -> ((Expr.Call) e).func()).toList())
+                .containsExactly(Func.LTRIM, Func.LTRIM, Func.RTRIM, Func.OCTET_LENGTH);
+        assertThat(((Expr.Call) exprs.get(1)).args()).hasSize(2);
+        assertThat(q.columnTypes()).containsExactly(SqlType.TEXT, SqlType.TEXT, SqlType.TEXT, SqlType.INTEGER);
+    }
+
+    @Test
     void caseCoalesceAndCast() {
         QueryPlan q = query("SELECT CASE WHEN a > 1 THEN 'x' ELSE 'yy' END, coalesce(b, 'z'), CAST(c AS numeric(5,1)), "
                 + "c::text, '2024-01-01'::date FROM t");
@@ -350,6 +361,36 @@ class SelectPlanningTest extends PlannerFixture {
                 Func.MINUS, Func.MINUS, Func.MINUS);
         assertThat(q.columnTypes()).containsExactly(SqlType.INTERVAL, SqlType.INTEGER, SqlType.DATE, SqlType.DATE,
                 SqlType.TIMESTAMP, SqlType.INTEGER);
+    }
+
+    @Test
+    void chainedDoubleColonCastsApplyLeftToRight() {
+        // PostgreSQL: '1'::int::text = '1', 0.1::float8::text = '0.1', 1 + '2'::int::int8 = 3 (bigint)
+        QueryPlan q = query("SELECT '1'::int::text, 0.1::float8::text, 1 + '2'::int::int8");
+        assertThat(q.columnTypes()).containsExactly(SqlType.TEXT, SqlType.TEXT, SqlType.BIGINT);
+    }
+
+    @Test
+    void castsOfNumbersToUnconstrainedNumericKeepTheirScale() {
+        // PostgreSQL: 10::numeric / 4 = 2.5000000000000000 (the dividend has scale 0, not 500)
+        QueryPlan q = query("SELECT CAST(10 AS numeric) / 4, 1.50::numeric");
+        // Not folded into a literal at Calcite's scale 500: the runtime cast keeps the operand's scale.
+        var exprs = ((PlanNode.Project) q.body()).exprs();
+        var divide = (Expr.Call) exprs.get(0);
+        assertThat(divide.func()).isEqualTo(Func.DIVIDE);
+        assertThat(divide.args().get(0)).isEqualTo(new Expr.Cast(new Expr.Literal(10, SqlType.INTEGER), SqlType.NUMERIC));
+        Expr second = exprs.get(1) instanceof Expr.Cast c ? c.input() : exprs.get(1);
+        assertThat(((BigDecimal) ((Expr.Literal) second).value()).scale()).isEqualTo(2);
+        assertThat(q.columnTypes()).containsExactly(SqlType.NUMERIC, SqlType.NUMERIC);
+    }
+
+    @Test
+    void foldedCastsOfLiteralsRoundHalfAwayFromZeroLikePostgres() {
+        // PostgreSQL: 2.5::int = 3, (-2.5)::int = -3, 2.5::numeric(5,0) = 3, 1.25::numeric(3,1) = 1.3
+        QueryPlan q = query("SELECT CAST(2.5 AS int), CAST(-2.5 AS int), CAST(2.5 AS numeric(5,0)), CAST(1.25 AS numeric(3,1))");
+        assertThat(q.body()).isInstanceOf(PlanNode.Constant.class);
+        assertThat(((PlanNode.Constant) q.body()).rows())
+                .containsExactly(Row.of(3, -3, new BigDecimal("3"), new BigDecimal("1.3")));
     }
 
     @Test
