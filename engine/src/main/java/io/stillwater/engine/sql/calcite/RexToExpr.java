@@ -236,8 +236,30 @@ final class RexToExpr {
                     "function " + call.getOperator().getName().toLowerCase(Locale.ROOT) + " is not supported");
         }
         List<Expr> args = translateAll(call.getOperands(), input);
-        if (COMPARISON_SYMBOLS.containsKey(f) && args.size() == 2) checkComparable(f, args.get(0), args.get(1));
+        if (COMPARISON_SYMBOLS.containsKey(f) && args.size() == 2) {
+            args = resolveUntypedLiteral(call.getOperands(), args);
+            checkComparable(f, args.get(0), args.get(1));
+        }
         return new Expr.Call(f, args, type);
+    }
+
+    /**
+     * An untyped string literal compared with a non-string value takes the other side's
+     * type, read with that type's input format, as in PostgreSQL ({@code b = '\\xcafe'}
+     * for a bytea {@code b}); Calcite leaves some such pairs (binary and character) as they are.
+     */
+    private static List<Expr> resolveUntypedLiteral(List<RexNode> rex, List<Expr> args) {
+        for (int i = 0; i < 2; i++) {
+            Expr other = args.get(1 - i);
+            if (rex.get(i) instanceof RexLiteral lit && lit.getTypeName() == SqlTypeName.CHAR
+                    && args.get(i) instanceof Expr.Literal l && l.value() != null
+                    && !TypeMapping.isStringKind(other.type().kind())) {
+                List<Expr> out = new ArrayList<>(args);
+                out.set(i, new Expr.Cast(l, other.type()));
+                return out;
+            }
+        }
+        return args;
     }
 
     private static final Map<Func, String> COMPARISON_SYMBOLS = Map.of(Func.EQ, "=", Func.NE, "<>", Func.LT, "<",

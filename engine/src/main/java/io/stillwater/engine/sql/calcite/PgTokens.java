@@ -1,0 +1,116 @@
+package io.stillwater.engine.sql.calcite;
+
+import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.sql.parse.SqlLexer;
+import io.stillwater.engine.sql.parse.Token;
+import io.stillwater.engine.sql.parse.TokenKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Rewrites PostgreSQL spellings that Calcite's Babel grammar cannot parse into spellings
+ * it can, on tokens from the engine's own {@link SqlLexer}, so text inside string
+ * literals, quoted identifiers and comments is never touched. Stateless.
+ * <ul>
+ *   <li>{@code type 'string'} for interval, date, time and timestamp becomes
+ *       {@code CAST('string' AS type)}: the string is then read by the engine's input
+ *       function for the type (see {@link PgRexBuilder}), not by Calcite's literal parser,
+ *       so {@code interval '1 day 2 hours'} and {@code timestamp '... 05.5'} keep
+ *       PostgreSQL's meaning. {@code interval '1' day} (with a unit) is left to Calcite.
+ *   <li>{@code x::interval}: Babel's {@code ::} takes only data types, and a bare INTERVAL
+ *       is not one; {@code ::"interval"} parses as a user-defined type name that
+ *       {@link PgSqlRewriter} turns into the engine's interval.
+ *   <li>{@code CAST(x AS interval)} gets the qualifier {@code DAY TO SECOND} (only a
+ *       type for the validator: the engine's interval keeps months, days and micros).
+ *   <li>{@code LIMIT $n} / {@code OFFSET $n}: the grammar only accepts {@code ?} there; the
+ *       k-th such {@code ?} stands for {@code $limitParams[k]+1}.
+ * </ul>
+ * Offsets shift by a few characters, which only affects positions in error messages.
+ */
+final class PgTokens {
+    private PgTokens() {}
+
+    /** The rewritten text and, per {@code ?} in it (in order), the 0-based index of its {@code $n}. */
+    record Rewritten(String sql, int[] limitParams) {}
+
+    private static final Set<String> INTERVAL_UNITS = Set.of("year", "month", "day", "hour", "minute", "second");
+    private static final Set<String> TYPED_LITERALS = Set.of("interval", "date", "time", "timestamp");
+
+    static Rewritten rewrite(String sql) {
+        List<Token> tokens;
+        try {
+            tokens = SqlLexer.tokenize(sql);
+        } catch (SqlException e) {
+            return new Rewritten(sql, new int[0]); // the parser reports the lexical error
+        }
+        StringBuilder out = new StringBuilder(sql.length() + 16);
+        List<Integer> limitParams = new ArrayList<>();
+        int copied = 0;
+        boolean update = !tokens.isEmpty() && tokens.get(0).isWord("update");
+        // One entry per open parenthesis: whether it is CAST's (where AS is followed by a type).
+        java.util.ArrayDeque<Boolean> parens = new java.util.ArrayDeque<>();
+        for (int i = 0; i < tokens.size(); i++) {
+            Token t = tokens.get(i);
+            Token prev = i > 0 ? tokens.get(i - 1) : null;
+            Token next = i + 1 < tokens.size() ? tokens.get(i + 1) : null;
+            Token after = i + 2 < tokens.size() ? tokens.get(i + 2) : null;
+            if (t.isSymbol("(")) parens.push(prev != null && prev.isWord("cast"));
+            if (t.isSymbol(")") && !parens.isEmpty()) parens.pop();
+            boolean inCast = !parens.isEmpty() && parens.peek();
+            boolean afterCast = prev != null && (prev.isSymbol("::") || (prev.isWord("as") && inCast));
+            if (isWord(t) && TYPED_LITERALS.contains(t.text()) && !afterCast && next != null
+                    && next.kind() == TokenKind.STRING && !(t.text().equals("interval") && isUnit(after))) {
+                out.append(sql, copied, t.offset()).append("CAST(").append(next.source()).append(" AS ")
+                        .append(t.text().equals("interval") ? "INTERVAL DAY TO SECOND" : t.text()).append(')');
+                copied = next.end();
+                i++;
+            } else if (t.isWord("interval") && afterCast && !isUnit(next)) {
+                out.append(sql, copied, t.offset())
+                        .append(prev.isSymbol("::") ? "\"interval\"" : "INTERVAL DAY TO SECOND");
+                copied = t.end();
+            } else if (isWord(t) && TYPE_KEYWORDS.contains(t.text()) && !afterCast && !isTypeUse(prev, next)) {
+                out.append(sql, copied, t.offset()).append('"').append(t.text()).append('"');
+                copied = t.end();
+            } else if (update && t.isWord("default") && prev != null && prev.isSymbol("=")) {
+                out.append(sql, copied, t.offset()).append(DEFAULT_MARKER);
+                copied = t.end();
+            } else if (t.kind() == TokenKind.PARAMETER && prev != null
+                    && (prev.isWord("limit") || prev.isWord("offset"))) {
+                out.append(sql, copied, t.offset()).append('?');
+                copied = t.end();
+                limitParams.add(Integer.parseInt(t.text()) - 1);
+            }
+        }
+        if (copied == 0) return new Rewritten(sql, new int[0]);
+        out.append(sql, copied, sql.length());
+        return new Rewritten(out.toString(), limitParams.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    /**
+     * PostgreSQL keywords that Babel reserves (as type names) but PostgreSQL lets name
+     * columns: {@code date}, {@code time}, {@code timestamp}. Where the token is not used
+     * as a type (see {@link #isTypeUse}) it is an identifier, spelled quoted for Babel
+     * (its folded lower-case text, so the name is the same).
+     */
+    private static final Set<String> TYPE_KEYWORDS = Set.of("date", "time", "timestamp");
+
+    /** {@code UPDATE ... SET c = DEFAULT}: Babel has no DEFAULT there; this call stands for it. */
+    static final String DEFAULT_MARKER = "\"$default\"()";
+    static final String DEFAULT_MARKER_NAME = "$default";
+
+    /** The keyword is a type or part of one: {@code timestamp(3)}, {@code with time zone}, {@code AT TIME ZONE}. */
+    private static boolean isTypeUse(Token prev, Token next) {
+        if (next != null && (next.isSymbol("(") || next.isWord("with") || next.isWord("without")
+                || next.kind() == TokenKind.STRING)) return true;
+        return prev != null && (prev.isWord("with") || prev.isWord("without") || prev.isWord("at"));
+    }
+
+    private static boolean isWord(Token t) {
+        return t.kind() == TokenKind.IDENTIFIER || t.kind() == TokenKind.KEYWORD;
+    }
+
+    private static boolean isUnit(Token t) {
+        return t != null && isWord(t) && INTERVAL_UNITS.contains(t.text());
+    }
+}
