@@ -87,6 +87,8 @@ class PgCompatGapsTest {
         assertThat(one("SELECT interval '1 day'")).isEqualTo("1 day");
         assertThat(one("SELECT interval '1.5 hours'")).isEqualTo("01:30:00");
         assertThat(one("SELECT interval '1 month' + interval '1 day'")).isEqualTo("1 mon 1 day");
+        var r = (ExecutionResult.Rows) s.execute("SELECT interval '1 day', '1 day'::interval, CAST('1 day' AS interval)");
+        assertThat(r.columns()).extracting(ResultColumn::name).containsExactly("interval", "interval", "interval");
     }
 
     @Test
@@ -173,6 +175,12 @@ class PgCompatGapsTest {
                 .containsExactly(List.of("2024-01-02", "03:04:05", "2024-01-02 03:04:05", "2024", "1", "10", "n", "t"));
         assertThat(q("SELECT k.date, value + 1 FROM k WHERE year = 2024 AND name = 'n' ORDER BY date"))
                 .containsExactly(List.of("2024-01-02", "11"));
+        // The same words still work as types and in typed literals next to the columns.
+        assertThat(q("SELECT CAST(date AS date) AS date, date::text, extract(year from date), "
+                + "CAST(timestamp AS timestamp) = timestamp '2024-01-02 03:04:05', time < time '04:00' FROM k"))
+                .containsExactly(List.of("2024-01-02", "2024-01-02", "2024", "t", "t"));
+        var r = (ExecutionResult.Rows) s.execute("SELECT date, timestamp AS time FROM k");
+        assertThat(r.columns()).extracting(ResultColumn::name).containsExactly("date", "time");
         s.execute("UPDATE k SET value = 11 WHERE month = 1");
         assertThat(one("SELECT value FROM k")).isEqualTo("11");
     }

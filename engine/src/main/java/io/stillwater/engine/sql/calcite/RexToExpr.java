@@ -5,6 +5,7 @@ import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.expr.Expr;
 import io.stillwater.engine.expr.Func;
 import io.stillwater.engine.types.ByteString;
+import io.stillwater.engine.types.Casts;
 import io.stillwater.engine.types.Interval;
 import io.stillwater.engine.types.SqlType;
 import io.stillwater.engine.types.TypeKind;
@@ -167,6 +168,13 @@ final class RexToExpr {
                 SqlType target = TypeMapping.fromRel(call.getType(), true);
                 if (in.type().equals(target)) return in;
                 if (in instanceof Expr.Literal l && l.value() == null) return new Expr.Literal(null, target);
+                if (call.getOperands().get(0) instanceof RexLiteral lit && lit.getTypeName() == SqlTypeName.CHAR
+                        && in instanceof Expr.Literal l && foldable(target, (String) l.value())) {
+                    // An untyped literal is a constant of the target type, read by the engine's
+                    // input function (PgRexBuilder kept Calcite from reading it), as PostgreSQL
+                    // does at parse time: '2024-13-45'::date is an error even with no rows.
+                    return new Expr.Literal(Casts.cast(l.value(), SqlType.TEXT, target), target);
+                }
                 return new Expr.Cast(in, target);
             }
             case CASE: {
@@ -260,6 +268,17 @@ final class RexToExpr {
             }
         }
         return args;
+    }
+
+    /**
+     * Whether a string literal cast to {@code target} can become a constant now: not for
+     * timestamptz (its meaning depends on the session's time zone) nor for the inputs
+     * that depend on the clock ('now', 'today', ...); those stay casts evaluated per statement.
+     */
+    private static boolean foldable(SqlType target, String text) {
+        if (target.kind() == TypeKind.TIMESTAMPTZ || target.kind() == TypeKind.UNKNOWN) return false;
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        return !(t.equals("now") || t.equals("today") || t.equals("tomorrow") || t.equals("yesterday"));
     }
 
     private static final Map<Func, String> COMPARISON_SYMBOLS = Map.of(Func.EQ, "=", Func.NE, "<>", Func.LT, "<",
