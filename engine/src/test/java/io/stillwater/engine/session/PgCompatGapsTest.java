@@ -129,6 +129,32 @@ class PgCompatGapsTest {
     }
 
     @Test
+    void otherLiteralCastsFollowPostgres() {
+        assertThat(q("SELECT '2024-01-01 00:00:00+02'::timestamptz, ' 12 '::int + 1, 'true'::boolean, "
+                + "'1.55'::numeric(3,1), '1e3'::float8")).containsExactly(
+                List.of("2023-12-31 22:00:00+00", "13", "t", "1.6", "1000"));
+        assertThat(q("SELECT interval '1 day' * 2, '1 week'::interval, interval '1 year -1 day'"))
+                .containsExactly(List.of("2 days", "7 days", "1 year -1 days"));
+        assertThat(q("SELECT x FROM (VALUES (date '2024-01-01'), (date '2024-02-01')) v(x) WHERE x > '2024-01-15'"))
+                .containsExactly(List.of("2024-02-01"));
+    }
+
+    @Test
+    void invalidLiteralsFailAtPlanTimeAsInPostgres() {
+        assertError("SELECT 'abc'::int", "22P02", "invalid input syntax for type integer: \"abc\"");
+        assertError("SELECT '25:00'::time", "22008", "date/time field value out of range: \"25:00\"");
+        assertError("SELECT interval 'abc'", "22007", "invalid input syntax for type interval: \"abc\"");
+        assertError("SELECT '\\xzz'::bytea", "22023", "invalid hexadecimal digit: \"z\"");
+    }
+
+    void assertError(String sql, String state, String message) {
+        assertThatThrownBy(() -> s.prepare(sql, List.of())).isInstanceOfSatisfying(SqlException.class, e -> {
+            assertThat(e.state().code()).as(sql).isEqualTo(state);
+            assertThat(e.getMessage()).as(sql).isEqualTo(message);
+        });
+    }
+
+    @Test
     void defaultInInsertValuesAndUpdateSet() {
         s.execute("CREATE TABLE d (id int, n int DEFAULT 42, t text DEFAULT 'x')");
         s.execute("INSERT INTO d VALUES (1, DEFAULT, 'a'), (2, 7, DEFAULT)");
