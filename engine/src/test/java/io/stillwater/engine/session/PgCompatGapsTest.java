@@ -147,6 +147,17 @@ class PgCompatGapsTest {
         assertError("SELECT '\\xzz'::bytea", "22023", "invalid hexadecimal digit: \"z\"");
     }
 
+    @Test
+    void syntaxErrorPositionsAreInTheClientsText() {
+        // The front end respells interval '1 day' and date before parsing; the position is
+        // still the one in the text the client sent (PostgreSQL: the caret under "2").
+        assertThatThrownBy(() -> s.prepare("SELECT interval '1 day', date 2 FROM k", List.of()))
+                .isInstanceOfSatisfying(SqlException.class, e -> {
+                    assertThat(e.getMessage()).isEqualTo("syntax error at or near \"2\"");
+                    assertThat(e.detail()).isEqualTo("at character 31");
+                });
+    }
+
     void assertError(String sql, String state, String message) {
         assertThatThrownBy(() -> s.prepare(sql, List.of())).isInstanceOfSatisfying(SqlException.class, e -> {
             assertThat(e.state().code()).as(sql).isEqualTo(state);

@@ -149,8 +149,8 @@ public final class CalciteFrontEnd {
 
     /** Plans one statement; every failure is a {@link SqlException}. */
     public Statement plan(String sql, List<SqlType> paramHints, CatalogView catalog) {
+        PgTokens.Rewritten rewritten = PgTokens.rewrite(sql);
         try {
-            PgTokens.Rewritten rewritten = PgTokens.rewrite(sql);
             SqlNode node = parse(rewritten);
             Ctx ctx = new Ctx(rewritten, paramHints, catalog);
             return switch (node.getKind()) {
@@ -170,7 +170,7 @@ public final class CalciteFrontEnd {
             throw e;
         } catch (Throwable e) {
             if (e instanceof VirtualMachineError v && !(e instanceof StackOverflowError)) throw v;
-            throw CalciteErrors.translate(e, sql);
+            throw CalciteErrors.translate(e, rewritten);
         }
     }
 

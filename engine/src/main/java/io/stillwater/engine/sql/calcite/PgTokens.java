@@ -31,8 +31,36 @@ import java.util.Set;
 final class PgTokens {
     private PgTokens() {}
 
-    /** The rewritten text and, per {@code ?} in it (in order), the 0-based index of its {@code $n}. */
-    record Rewritten(String sql, int[] limitParams) {}
+    /**
+     * The rewritten text and, per {@code ?} in it (in order), the 0-based index of its
+     * {@code $n}; {@code edits} (in text order) map positions back to {@code original}.
+     */
+    record Rewritten(String sql, int[] limitParams, String original, List<Edit> edits) {
+        Rewritten {
+            edits = List.copyOf(edits);
+        }
+
+        /** The offset in {@code original} of a 0-based offset in {@code sql}. */
+        int toOriginal(int at) {
+            int shift = 0;
+            for (Edit e : edits) {
+                if (at < e.from()) break;
+                if (at < e.to()) return e.originalFrom();
+                shift = e.originalTo() - e.to();
+            }
+            return Math.max(0, at + shift);
+        }
+    }
+
+    /** Text {@code [originalFrom, originalTo)} of the original became {@code [from, to)} of the rewritten text. */
+    record Edit(int from, int to, int originalFrom, int originalTo) {}
+
+    /** Appends {@code replacement} for {@code original[start, end)} and records the edit. */
+    private static void replace(StringBuilder out, List<Edit> edits, int start, int end, String replacement) {
+        int from = out.length();
+        out.append(replacement);
+        edits.add(new Edit(from, out.length(), start, end));
+    }
 
     private static final Set<String> INTERVAL_UNITS = Set.of("year", "month", "day", "hour", "minute", "second");
     private static final Set<String> TYPED_LITERALS = Set.of("interval", "date", "time", "timestamp");
@@ -42,10 +70,11 @@ final class PgTokens {
         try {
             tokens = SqlLexer.tokenize(sql);
         } catch (SqlException e) {
-            return new Rewritten(sql, new int[0]); // the parser reports the lexical error
+            return new Rewritten(sql, new int[0], sql, List.of()); // the parser reports the lexical error
         }
         StringBuilder out = new StringBuilder(sql.length() + 16);
         List<Integer> limitParams = new ArrayList<>();
+        List<Edit> edits = new ArrayList<>();
         int copied = 0;
         boolean update = !tokens.isEmpty() && tokens.get(0).isWord("update");
         // One entry per open parenthesis: whether it is CAST's (where AS is followed by a type).
@@ -61,30 +90,34 @@ final class PgTokens {
             boolean afterCast = prev != null && (prev.isSymbol("::") || (prev.isWord("as") && inCast));
             if (isWord(t) && TYPED_LITERALS.contains(t.text()) && !afterCast && next != null
                     && next.kind() == TokenKind.STRING && !(t.text().equals("interval") && isUnit(after))) {
-                out.append(sql, copied, t.offset()).append("CAST(").append(next.source()).append(" AS ")
-                        .append(t.text().equals("interval") ? "INTERVAL DAY TO SECOND" : t.text()).append(')');
+                out.append(sql, copied, t.offset());
+                replace(out, edits, t.offset(), next.end(), "CAST(" + next.source() + " AS "
+                        + (t.text().equals("interval") ? "INTERVAL DAY TO SECOND" : t.text()) + ")");
                 copied = next.end();
                 i++;
             } else if (t.isWord("interval") && afterCast && !isUnit(next)) {
-                out.append(sql, copied, t.offset())
-                        .append(prev.isSymbol("::") ? "\"interval\"" : "INTERVAL DAY TO SECOND");
+                out.append(sql, copied, t.offset());
+                replace(out, edits, t.offset(), t.end(), prev.isSymbol("::") ? "\"interval\"" : "INTERVAL DAY TO SECOND");
                 copied = t.end();
             } else if (isWord(t) && TYPE_KEYWORDS.contains(t.text()) && !afterCast && !isTypeUse(prev, next)) {
-                out.append(sql, copied, t.offset()).append('"').append(t.text()).append('"');
+                out.append(sql, copied, t.offset());
+                replace(out, edits, t.offset(), t.end(), '"' + t.text() + '"');
                 copied = t.end();
             } else if (update && t.isWord("default") && prev != null && prev.isSymbol("=")) {
-                out.append(sql, copied, t.offset()).append(DEFAULT_MARKER);
+                out.append(sql, copied, t.offset());
+                replace(out, edits, t.offset(), t.end(), DEFAULT_MARKER);
                 copied = t.end();
             } else if (t.kind() == TokenKind.PARAMETER && prev != null
-                    && (prev.isWord("limit") || prev.isWord("offset"))) {
-                out.append(sql, copied, t.offset()).append('?');
+                    && (prev.isWord("limit") || prev.isWord("offset")) && t.text().length() < 10) {
+                out.append(sql, copied, t.offset());
+                replace(out, edits, t.offset(), t.end(), "?");
                 copied = t.end();
                 limitParams.add(Integer.parseInt(t.text()) - 1);
             }
         }
-        if (copied == 0) return new Rewritten(sql, new int[0]);
+        if (copied == 0) return new Rewritten(sql, new int[0], sql, List.of());
         out.append(sql, copied, sql.length());
-        return new Rewritten(out.toString(), limitParams.stream().mapToInt(Integer::intValue).toArray());
+        return new Rewritten(out.toString(), limitParams.stream().mapToInt(Integer::intValue).toArray(), sql, edits);
     }
 
     /**
