@@ -164,12 +164,12 @@ final class CalciteErrors {
         return syntax(p, new PgTokens.Rewritten(sql, new int[0], sql, java.util.List.of()));
     }
 
-    static SqlException syntax(SqlParseException p, PgTokens.Rewritten text) {
+    static SqlException syntax(SqlParseException p, PgTokens.Rewritten rewritten) {
         String msg = p.getMessage() == null ? "" : p.getMessage();
         SqlParserPos pos = p.getPos();
-        String sql = text.original();
+        String sql = rewritten.original();
         int at = pos == null || pos.getLineNum() <= 0 ? -1
-                : text.toOriginal(offset(text.sql(), pos.getLineNum(), pos.getColumnNum()) - 1);
+                : rewritten.toOriginal(offset(rewritten.sql(), pos.getLineNum(), pos.getColumnNum()) - 1);
         String near;
         Matcher m = ENCOUNTERED.matcher(msg);
         Matcher kw = Pattern.compile("near the keyword '([^']*)'").matcher(msg);
