@@ -218,6 +218,10 @@ class PgCompatGapsTest {
                 .containsExactly(List.of("2024-01-02", "2024-01-02", "2024", "t", "t"));
         var r = (ExecutionResult.Rows) s.execute("SELECT date, timestamp AS time FROM k");
         assertThat(r.columns()).extracting(ResultColumn::name).containsExactly("date", "time");
+        s.execute("CREATE TABLE iv2 (id int, interval interval)");
+        s.execute("INSERT INTO iv2 (id, interval) VALUES (1, interval '1 day'), (2, '2 hours'::interval)");
+        assertThat(q("SELECT interval, interval + interval '1 hour' AS later FROM iv2 WHERE interval < interval '1 day' "
+                + "ORDER BY interval")).containsExactly(List.of("02:00:00", "03:00:00"));
         s.execute("UPDATE k SET value = 11 WHERE month = 1");
         assertThat(one("SELECT value FROM k")).isEqualTo("11");
     }

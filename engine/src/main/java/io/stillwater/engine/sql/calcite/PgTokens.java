@@ -122,11 +122,11 @@ final class PgTokens {
 
     /**
      * PostgreSQL keywords that Babel reserves (as type names) but PostgreSQL lets name
-     * columns: {@code date}, {@code time}, {@code timestamp}. Where the token is not used
+     * columns: {@code date}, {@code time}, {@code timestamp}, {@code interval}. Where the token is not used
      * as a type (see {@link #isTypeUse}) it is an identifier, spelled quoted for Babel
      * (its folded lower-case text, so the name is the same).
      */
-    private static final Set<String> TYPE_KEYWORDS = Set.of("date", "time", "timestamp");
+    private static final Set<String> TYPE_KEYWORDS = Set.of("date", "time", "timestamp", "interval");
 
     /** {@code UPDATE ... SET c = DEFAULT}: Babel has no DEFAULT there; this call stands for it. */
     static final String DEFAULT_MARKER = "\"$default\"()";

@@ -35,8 +35,7 @@
  *   <li>Not supported (0A000 or a syntax error): window functions, GROUPING SETS/ROLLUP/CUBE,
  *       WITH RECURSIVE, LATERAL and correlated subqueries with LIMIT, DISTINCT ON,
  *       {@code LIMIT $1} in subqueries (the outermost query's is bound at execution),
- *       set-returning functions in the select list, WHERE without FROM, RETURNING,
- *       {@code interval} as a column name.
+ *       set-returning functions in the select list, WHERE without FROM, RETURNING.
  * </ul>
  */
 package io.stillwater.engine.sql.calcite;
