@@ -175,6 +175,15 @@ class PgCompatGapsTest {
                 List.of("1", "42", "a"), List.of("2", "7", "x"), List.of("3", "42", "x"), List.of("4", "42", "c"));
         s.execute("UPDATE d SET n = DEFAULT, t = 'z' WHERE id = 2");
         assertThat(q("SELECT id, n, t FROM d WHERE id = 2")).containsExactly(List.of("2", "42", "z"));
+        // Defaults of any type round-trip through their text form.
+        s.execute("CREATE TABLE u8 (id int, t text DEFAULT '日本 ''q''', b bytea DEFAULT '\\x00ff', "
+                + "i interval DEFAULT '1 day 2 hours', v varchar(3) DEFAULT 'abc', ts timestamptz DEFAULT "
+                + "'2024-01-01 00:00:00+02')");
+        s.execute("INSERT INTO u8 (id, t) VALUES (0, '日本')");
+        s.execute("INSERT INTO u8 VALUES (1, DEFAULT, DEFAULT, DEFAULT, DEFAULT, DEFAULT)");
+        assertThat(q("SELECT id, t || '!' FROM u8 WHERE t = '日本'")).containsExactly(List.of("0", "日本!"));
+        assertThat(q("SELECT t, b, i, v, ts FROM u8 WHERE id = 1")).containsExactly(
+                List.of("日本 'q'", "\\x00ff", "1 day 02:00:00", "abc", "2023-12-31 22:00:00+00"));
         s.execute("CREATE TABLE nd (id int, v int)");
         s.execute("INSERT INTO nd VALUES (1, DEFAULT)");
         s.execute("UPDATE nd SET v = 5");

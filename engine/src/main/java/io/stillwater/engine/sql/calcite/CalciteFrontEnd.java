@@ -119,7 +119,12 @@ public final class CalciteFrontEnd {
                 .withQuoting(Quoting.DOUBLE_QUOTE)
                 .withCaseSensitive(true)
                 .withIdentifierMaxLength(1024);
-        typeFactory = new JavaTypeFactoryImpl(PgTypeSystem.INSTANCE);
+        typeFactory = new JavaTypeFactoryImpl(PgTypeSystem.INSTANCE) {
+            // PostgreSQL text is Unicode (UTF8 databases); Calcite's default, ISO-8859-1,
+            // rejects literals like '日本' when it types or casts them.
+            @Override
+            public java.nio.charset.Charset getDefaultCharset() { return java.nio.charset.StandardCharsets.UTF_8; }
+        };
         operatorTable = PgOperatorTable.create();
         validatorConfig = SqlValidator.Config.DEFAULT
                 .withConformance(CONFORMANCE)
@@ -455,8 +460,9 @@ public final class CalciteFrontEnd {
      */
     private static SqlNode defaultOf(io.stillwater.engine.catalog.ColumnDef column, SqlParserPos pos) {
         if (column.defaultValue() == null) return SqlLiteral.createNull(pos);
+        // No character set, as the parser does for '...': the text may hold any Unicode.
         return SqlLiteral.createCharString(
-                io.stillwater.engine.types.DatumText.format(column.type(), column.defaultValue()), pos);
+                io.stillwater.engine.types.DatumText.format(column.type(), column.defaultValue()), null, pos);
     }
 
     private static boolean isDefaultMarker(SqlNode item) {
