@@ -157,7 +157,8 @@ public final class CalciteFrontEnd {
         PgTokens.Rewritten rewritten = PgTokens.rewrite(sql);
         try {
             SqlNode node = parse(rewritten);
-            Ctx ctx = new Ctx(rewritten, paramHints, catalog);
+            Ctx ctx = new Ctx(rewritten.sql(), paramHints, catalog);
+            ctx.limitParams = rewritten.limitParams();
             return switch (node.getKind()) {
                 case INSERT -> insert((SqlInsert) node, ctx);
                 case UPDATE -> update((SqlUpdate) node, ctx);
@@ -179,6 +180,10 @@ public final class CalciteFrontEnd {
         }
     }
 
+    private SqlNode parse(String sql) throws SqlParseException {
+        return parse(PgTokens.rewrite(sql));
+    }
+
     private SqlNode parse(PgTokens.Rewritten sql) throws SqlParseException {
         return SqlParser.create(sql.sql(), parserConfig).parseStmt();
     }
@@ -187,16 +192,16 @@ public final class CalciteFrontEnd {
 
     /** Per-statement state: the catalog snapshot and parameter hints. */
     private final class Ctx {
+        /** Per {@code ?} of the (rewritten) text, the index of its {@code LIMIT/OFFSET $n}; see {@link PgTokens}. */
+        int[] limitParams = new int[0];
         final List<SqlType> hints;
         final CatalogView catalog;
         final CalciteCatalogReader reader;
 
         final String sql;
-        final int[] limitParams;
 
-        Ctx(PgTokens.Rewritten sql, List<SqlType> hints, CatalogView catalog) {
-            this.sql = sql.sql();
-            this.limitParams = sql.limitParams();
+        Ctx(String sql, List<SqlType> hints, CatalogView catalog) {
+            this.sql = sql;
             this.hints = hints == null ? List.of() : hints;
             this.catalog = catalog;
             CalciteSchema root = CalciteSchema.createRootSchema(false, false, "", new CatalogSchema(catalog));
