@@ -56,6 +56,19 @@ final class PgSqlRewriter extends SqlShuttle {
     /** For the k-th {@code ?} of the text (a rewritten {@code LIMIT/OFFSET $n}), n-1. */
     private final int[] limitParams;
 
+    /**
+     * For a statement parsed from {@code PgTokens.rewrite(originalSql)}: text positions
+     * of the parsed nodes refer to the rewritten text, which this recomputes.
+     */
+    PgSqlRewriter(String originalSql, IntFunction<SqlNode> hintSpec, IntFunction<SqlNode> fallbackSpec) {
+        this(PgTokens.rewrite(originalSql), hintSpec, fallbackSpec);
+    }
+
+    private PgSqlRewriter(PgTokens.Rewritten text, IntFunction<SqlNode> hintSpec, IntFunction<SqlNode> fallbackSpec) {
+        this(text.sql(), text.limitParams(), hintSpec, fallbackSpec);
+    }
+
+    /** @param sql the rewritten text that was parsed; @param limitParams its {@code PgTokens} parameter map */
     PgSqlRewriter(String sql, int[] limitParams, IntFunction<SqlNode> hintSpec, IntFunction<SqlNode> fallbackSpec) {
         this.sql = sql;
         this.limitParams = limitParams;
