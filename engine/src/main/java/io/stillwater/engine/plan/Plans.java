@@ -12,8 +12,31 @@ public final class Plans {
 
     /** The same plan with every {@link Expr.Param} replaced by a literal of its type. */
     public static QueryPlan bindParams(QueryPlan plan, List<Object> params) {
-        return new QueryPlan(bindParams(plan.body(), params), plan.order(), plan.limit(), plan.offset(),
+        long limit = plan.limitParam() < 0 ? plan.limit() : rowCount(plan.limitParam(), params, -1,
+                SqlState.INVALID_ROW_COUNT_IN_LIMIT_CLAUSE, "LIMIT");
+        long offset = plan.offsetParam() < 0 ? plan.offset() : rowCount(plan.offsetParam(), params, 0,
+                SqlState.INVALID_ROW_COUNT_IN_RESULT_OFFSET_CLAUSE, "OFFSET");
+        return new QueryPlan(bindParams(plan.body(), params), plan.order(), limit, offset,
                 plan.columnNames(), plan.columnTypes());
+    }
+
+    /** The value of a LIMIT/OFFSET parameter; NULL means no limit / no offset, as in PostgreSQL. */
+    private static long rowCount(int index, List<Object> params, long ifNull, SqlState negative, String clause) {
+        if (index >= params.size()) {
+            throw new SqlException(SqlState.UNDEFINED_PARAMETER, "there is no parameter $" + (index + 1));
+        }
+        Object v = params.get(index);
+        if (v == null) return ifNull;
+        long n;
+        try {
+            n = v instanceof Number num ? new java.math.BigDecimal(num.toString()).setScale(0,
+                    java.math.RoundingMode.HALF_UP).longValueExact() : Long.parseLong(v.toString().trim());
+        } catch (ArithmeticException | NumberFormatException e) {
+            throw new SqlException(SqlState.INVALID_TEXT_REPRESENTATION,
+                    "invalid input syntax for type bigint: \"" + v + "\"");
+        }
+        if (n < 0) throw new SqlException(negative, clause + " must not be negative");
+        return n;
     }
 
     /** The same plan with every {@link Expr.Param} replaced by a literal of its type. */

@@ -174,7 +174,7 @@ public final class DatumText {
                 if (c == ' ' || c == '\t' || c == '\n' || c == '\r') { i++; continue; }
                 int hi = hexDigit(c);
                 if (i + 1 >= n) {
-                    throw new SqlException(SqlState.INVALID_TEXT_REPRESENTATION, "invalid hexadecimal data: odd number of digits");
+                    throw new SqlException(SqlState.INVALID_PARAMETER_VALUE, "invalid hexadecimal data: odd number of digits");
                 }
                 int lo = hexDigit(text.charAt(i + 1));
                 out.write((hi << 4) | lo);
@@ -210,7 +210,7 @@ public final class DatumText {
     private static int hexDigit(char c) {
         int d = Character.digit(c, 16);
         if (d < 0 || c > 'f') {
-            throw new SqlException(SqlState.INVALID_TEXT_REPRESENTATION, "invalid hexadecimal digit: \"" + c + "\"");
+            throw new SqlException(SqlState.INVALID_PARAMETER_VALUE, "invalid hexadecimal digit: \"" + c + "\"");
         }
         return d;
     }

@@ -153,8 +153,8 @@ class DatumTextTest {
                 Arguments.of(SqlType.INTERVAL, "abc", SqlState.INVALID_DATETIME_FORMAT, "invalid input syntax for type interval: \"abc\""),
                 Arguments.of(SqlType.INTERVAL, "100 days 99:99:99", SqlState.INTERVAL_FIELD_OVERFLOW, "interval field value out of range: \"100 days 99:99:99\""),
                 Arguments.of(SqlType.INTERVAL, "1 fortnight", SqlState.INVALID_DATETIME_FORMAT, "invalid input syntax for type interval: \"1 fortnight\""),
-                Arguments.of(SqlType.BYTEA, "\\xzz", SqlState.INVALID_TEXT_REPRESENTATION, "invalid hexadecimal digit: \"z\""),
-                Arguments.of(SqlType.BYTEA, "\\x012", SqlState.INVALID_TEXT_REPRESENTATION, "invalid hexadecimal data: odd number of digits"),
+                Arguments.of(SqlType.BYTEA, "\\xzz", SqlState.INVALID_PARAMETER_VALUE, "invalid hexadecimal digit: \"z\""),
+                Arguments.of(SqlType.BYTEA, "\\x012", SqlState.INVALID_PARAMETER_VALUE, "invalid hexadecimal data: odd number of digits"),
                 Arguments.of(SqlType.BYTEA, "a\\b", SqlState.INVALID_TEXT_REPRESENTATION, "invalid input syntax for type bytea: \"a\\b\""));
     }
 

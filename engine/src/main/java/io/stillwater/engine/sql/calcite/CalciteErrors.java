@@ -105,12 +105,20 @@ final class CalciteErrors {
 
     /** Maps any exception thrown while parsing, validating or converting. */
     static SqlException translate(Throwable e, String sql) {
+        return translate(e, new PgTokens.Rewritten(sql, new int[0], sql, java.util.List.of()));
+    }
+
+    /**
+     * Maps any exception thrown while parsing, validating or converting {@code text.sql()};
+     * syntax error positions are reported in the client's text, {@code text.original()}.
+     */
+    static SqlException translate(Throwable e, PgTokens.Rewritten text) {
         if (e instanceof SqlException s) return s;
-        if (e instanceof SqlParseException p) return syntax(p, sql);
+        if (e instanceof SqlParseException p) return syntax(p, text);
         Throwable t = e;
         while (t != null) {
             if (t instanceof SqlException s) return s;
-            if (t instanceof SqlParseException p) return syntax(p, sql);
+            if (t instanceof SqlParseException p) return syntax(p, text);
             if (t instanceof CalciteContextException c && c.getCause() != null) {
                 SqlException mapped = byMessage(c.getCause().getMessage(), e);
                 if (mapped != null) return mapped;
@@ -181,9 +189,15 @@ final class CalciteErrors {
     private static final Pattern ENCOUNTERED = Pattern.compile("Encountered \"(.*?)\" at line (\\d+), column (\\d+)", Pattern.DOTALL);
 
     static SqlException syntax(SqlParseException p, String sql) {
+        return syntax(p, new PgTokens.Rewritten(sql, new int[0], sql, java.util.List.of()));
+    }
+
+    static SqlException syntax(SqlParseException p, PgTokens.Rewritten rewritten) {
         String msg = p.getMessage() == null ? "" : p.getMessage();
         SqlParserPos pos = p.getPos();
-        int at = pos == null || pos.getLineNum() <= 0 ? -1 : offset(sql, pos.getLineNum(), pos.getColumnNum()) - 1;
+        String sql = rewritten.original();
+        int at = pos == null || pos.getLineNum() <= 0 ? -1
+                : rewritten.toOriginal(offset(rewritten.sql(), pos.getLineNum(), pos.getColumnNum()) - 1);
         String near;
         Matcher m = ENCOUNTERED.matcher(msg);
         Matcher kw = Pattern.compile("near the keyword '([^']*)'").matcher(msg);
@@ -206,7 +220,7 @@ final class CalciteErrors {
         } else if (kw.find()) {
             near = kw.group(1);
         } else {
-            near = at >= 0 && at < sql.length() ? firstToken(sql, pos, null) : null;
+            near = at >= 0 && at < sql.length() ? firstToken(sql, at) : null;
         }
         String position = at < 0 ? null : "at character " + (Math.min(at, sql.length()) + 1);
         String text = near == null ? "syntax error at end of input" : "syntax error at or near \"" + near + "\"";
@@ -214,10 +228,7 @@ final class CalciteErrors {
     }
 
     /** The first token at the error position (PostgreSQL reports one token, Calcite a sequence). */
-    private static String firstToken(String sql, SqlParserPos pos, String fallback) {
-        if (pos == null || pos.getLineNum() <= 0) return fallback == null ? "" : fallback.split("\\s+")[0];
-        int off = offset(sql, pos.getLineNum(), pos.getColumnNum()) - 1;
-        if (off < 0 || off >= sql.length()) return fallback == null ? "" : fallback.split("\\s+")[0];
+    private static String firstToken(String sql, int off) {
         int end = off;
         char c = sql.charAt(off);
         if (Character.isLetterOrDigit(c) || c == '_' || c == '$') {

@@ -120,7 +120,12 @@ public final class CalciteFrontEnd {
                 .withQuoting(Quoting.DOUBLE_QUOTE)
                 .withCaseSensitive(true)
                 .withIdentifierMaxLength(1024);
-        typeFactory = new JavaTypeFactoryImpl(PgTypeSystem.INSTANCE);
+        typeFactory = new JavaTypeFactoryImpl(PgTypeSystem.INSTANCE) {
+            // PostgreSQL text is Unicode (UTF8 databases); Calcite's default, ISO-8859-1,
+            // rejects literals like '日本' when it types or casts them.
+            @Override
+            public java.nio.charset.Charset getDefaultCharset() { return java.nio.charset.StandardCharsets.UTF_8; }
+        };
         operatorTable = PgOperatorTable.create();
         validatorConfig = SqlValidator.Config.DEFAULT
                 .withConformance(CONFORMANCE)
@@ -150,9 +155,11 @@ public final class CalciteFrontEnd {
 
     /** Plans one statement; every failure is a {@link SqlException}. */
     public Statement plan(String sql, List<SqlType> paramHints, CatalogView catalog) {
+        PgTokens.Rewritten rewritten = PgTokens.rewrite(sql);
         try {
-            SqlNode node = parse(sql);
-            Ctx ctx = new Ctx(sql, paramHints, catalog);
+            SqlNode node = parse(rewritten);
+            Ctx ctx = new Ctx(rewritten.sql(), paramHints, catalog);
+            ctx.limitParams = rewritten.limitParams();
             return switch (node.getKind()) {
                 case INSERT -> insert((SqlInsert) node, ctx);
                 case UPDATE -> update((SqlUpdate) node, ctx);
@@ -170,70 +177,24 @@ public final class CalciteFrontEnd {
             throw e;
         } catch (Throwable e) {
             if (e instanceof VirtualMachineError v && !(e instanceof StackOverflowError)) throw v;
-            throw CalciteErrors.translate(e, sql);
+            throw CalciteErrors.translate(e, rewritten);
         }
     }
 
     private SqlNode parse(String sql) throws SqlParseException {
-        return SqlParser.create(pgIntervals(sql), parserConfig).parseStmt();
+        return parse(PgTokens.rewrite(sql));
     }
 
-    private static final java.util.regex.Pattern PG_INTERVAL = java.util.regex.Pattern.compile(
-            "(?i)\\binterval\\s+'\\s*([-+]?\\d+(?:\\.\\d+)?)\\s*(year|month|day|hour|minute|second)s?\\s*'");
-    private static final java.util.regex.Pattern PG_INTERVAL_CAST = java.util.regex.Pattern.compile(
-            "(?i)'\\s*([-+]?\\d+(?:\\.\\d+)?)\\s*(year|month|day|hour|minute|second)s?\\s*'\\s*::\\s*interval\\b");
-
-    /**
-     * PostgreSQL writes {@code interval '1 day'} and {@code '2 hours'::interval}; Calcite
-     * needs a qualifier ({@code INTERVAL '1' DAY}). Rewrites the single-unit forms; text
-     * positions shift slightly, which only affects error positions.
-     */
-    static String pgIntervals(String sql) {
-        if (sql.indexOf('i') < 0 && sql.indexOf('I') < 0) return sql;
-        String out = PG_INTERVAL.matcher(sql).replaceAll(m -> "INTERVAL '" + m.group(1) + "' " + m.group(2).toUpperCase(java.util.Locale.ROOT));
-        out = PG_INTERVAL_CAST.matcher(out).replaceAll(m -> "INTERVAL '" + m.group(1) + "' " + m.group(2).toUpperCase(java.util.Locale.ROOT));
-        return qualifyBareIntervalCasts(out);
-    }
-
-    private static final java.util.Set<String> INTERVAL_UNITS = java.util.Set.of("year", "month", "day", "hour", "minute", "second");
-
-    /**
-     * PostgreSQL's {@code x::interval} and {@code CAST(x AS interval)} name no fields;
-     * Calcite's parser needs a qualifier. The engine's interval keeps months, days and
-     * microseconds whatever the qualifier says (the value is converted by the engine's
-     * casts, not Calcite's), so {@code DAY TO SECOND} only gives the validator a type.
-     * Works on tokens, so text inside string literals and comments is never touched.
-     */
-    static String qualifyBareIntervalCasts(String sql) {
-        List<io.stillwater.engine.sql.parse.Token> tokens;
-        try {
-            tokens = io.stillwater.engine.sql.parse.SqlLexer.tokenize(sql);
-        } catch (SqlException e) {
-            return sql; // the parser reports the lexical error
-        }
-        StringBuilder out = null;
-        int copied = 0;
-        for (int i = 1; i < tokens.size(); i++) {
-            var t = tokens.get(i);
-            var prev = tokens.get(i - 1);
-            if (!t.isWord("interval") || !(prev.isSymbol("::") || prev.isWord("as"))) continue;
-            var next = i + 1 < tokens.size() ? tokens.get(i + 1) : null;
-            boolean qualified = next != null && (next.kind() == io.stillwater.engine.sql.parse.TokenKind.IDENTIFIER
-                    || next.kind() == io.stillwater.engine.sql.parse.TokenKind.KEYWORD)
-                    && INTERVAL_UNITS.contains(next.text());
-            if (qualified) continue;
-            if (out == null) out = new StringBuilder(sql.length() + 16);
-            out.append(sql, copied, t.end()).append(" DAY TO SECOND");
-            copied = t.end();
-        }
-        if (out == null) return sql;
-        return out.append(sql, copied, sql.length()).toString();
+    private SqlNode parse(PgTokens.Rewritten sql) throws SqlParseException {
+        return SqlParser.create(sql.sql(), parserConfig).parseStmt();
     }
 
     private record Planned(QueryPlan plan, List<SqlType> paramTypes) {}
 
     /** Per-statement state: the catalog snapshot and parameter hints. */
     private final class Ctx {
+        /** Per {@code ?} of the (rewritten) text, the index of its {@code LIMIT/OFFSET $n}; see {@link PgTokens}. */
+        int[] limitParams = new int[0];
         final List<SqlType> hints;
         final CatalogView catalog;
         final CalciteCatalogReader reader;
@@ -295,7 +256,7 @@ public final class CalciteFrontEnd {
     // ---------------------------------------------------------------- queries
 
     private Planned planQuery(SqlNode query, Ctx ctx) {
-        PgSqlRewriter rewriter = new PgSqlRewriter(ctx.sql,
+        PgSqlRewriter rewriter = new PgSqlRewriter(ctx.sql, ctx.limitParams,
                 i -> ctx.hint(i) == null ? null : spec(ctx.hint(i)),
                 i -> typeOperand(ctx.fallback(i)));
         SqlNode rewritten = query.accept(rewriter);
@@ -304,7 +265,9 @@ public final class CalciteFrontEnd {
         List<SqlType> paramTypes = paramTypes(rewriter, validator, ctx);
 
         RexBuilder rexBuilder = new PgRexBuilder(typeFactory);
-        RelOptCluster cluster = RelOptCluster.create(new HepPlanner(HepProgram.builder().build()), rexBuilder);
+        HepPlanner clusterPlanner = new HepPlanner(HepProgram.builder().build());
+        clusterPlanner.setExecutor(PgRexBuilder.NO_CONSTANT_FOLDING);
+        RelOptCluster cluster = RelOptCluster.create(clusterPlanner, rexBuilder);
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, ctx.reader, cluster,
                 StandardConvertletTable.INSTANCE, converterConfig);
         RelRoot root = converter.convertQuery(validated, false, true);
@@ -315,11 +278,16 @@ public final class CalciteFrontEnd {
         List<SortKey> order = List.of();
         long limit = -1;
         long offset = 0;
+        int limitParam = -1;
+        int offsetParam = -1;
         RelNode top = rel;
         if (top instanceof LogicalSort s) {
             order = RelToPlan.sortKeys(s.getCollation());
-            limit = RelToPlan.constant(s.fetch, -1);
-            offset = RelToPlan.constant(s.offset, 0);
+            // LIMIT $n / OFFSET $n of the whole query are bound at execution (Plans.bindParams).
+            if (s.fetch instanceof org.apache.calcite.rex.RexDynamicParam p) limitParam = p.getIndex();
+            else limit = RelToPlan.constant(s.fetch, -1);
+            if (s.offset instanceof org.apache.calcite.rex.RexDynamicParam p) offsetParam = p.getIndex();
+            else offset = RelToPlan.constant(s.offset, 0);
             top = s.getInput();
         }
         PlanNode body = toPlan.translate(top);
@@ -348,7 +316,7 @@ public final class CalciteFrontEnd {
             for (int i = 0; i < names.size(); i++) names.set(i, "column" + (i + 1));
         }
         List<SqlType> types = body.types().subList(0, names.size());
-        return new Planned(new QueryPlan(body, order, limit, offset, names, types), paramTypes);
+        return new Planned(new QueryPlan(body, order, limit, offset, names, types, limitParam, offsetParam), paramTypes);
     }
 
     /**
@@ -390,6 +358,10 @@ public final class CalciteFrontEnd {
                 out[i] = h;
                 continue;
             }
+            if (rewriter.limitParamIndexes.contains(i)) {
+                out[i] = SqlType.BIGINT; // PostgreSQL's type for LIMIT $n and OFFSET $n
+                continue;
+            }
             RelDataType t = validator.getValidatedNodeTypeIfKnown(p);
             if (t != null && t.getSqlTypeName() != SqlTypeName.UNKNOWN && t.getSqlTypeName() != SqlTypeName.NULL) {
                 out[i] = TypeMapping.fromRel(t);
@@ -406,12 +378,14 @@ public final class CalciteFrontEnd {
         // without them (point queries) skip subquery removal and decorrelation.
         if (hasSubQuery(rel)) {
             HepPlanner p1 = new HepPlanner(subQueryProgram);
+            p1.setExecutor(PgRexBuilder.NO_CONSTANT_FOLDING);
             p1.setRoot(rel);
             rel = p1.findBestExp();
             RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, ctx.reader);
             rel = RelDecorrelator.decorrelateQuery(rel, relBuilder);
         }
         HepPlanner p2 = new HepPlanner(cleanupProgram);
+        p2.setExecutor(PgRexBuilder.NO_CONSTANT_FOLDING);
         p2.setRoot(rel);
         return p2.findBestExp();
     }
@@ -473,10 +447,9 @@ public final class CalciteFrontEnd {
      * PostgreSQL resolves untyped items assigned to a column (string literals, NULL,
      * parameters) to the column's type at parse time; do the same with a CAST.
      */
-    private SqlNode coerceToColumn(SqlNode item, SqlType columnType) {
-        if (item.getKind() == SqlKind.DEFAULT) {
-            throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "DEFAULT in VALUES or SET is not supported yet");
-        }
+    private SqlNode coerceToColumn(SqlNode item, io.stillwater.engine.catalog.ColumnDef column) {
+        SqlType columnType = column.type();
+        if (item.getKind() == SqlKind.DEFAULT || isDefaultMarker(item)) item = defaultOf(column, item.getParserPosition());
         boolean untyped = PgSqlRewriter.paramIndex(item) >= 0
                 || (item instanceof SqlLiteral lit && (lit.getTypeName() == SqlTypeName.NULL
                         || lit.getTypeName() == SqlTypeName.CHAR));
@@ -490,6 +463,25 @@ public final class CalciteFrontEnd {
             default -> columnType;
         };
         return SqlStdOperatorTable.CAST.createCall(item.getParserPosition(), item, spec(target));
+    }
+
+    /**
+     * DEFAULT in VALUES or SET: the column's default. Defaults are constants already of the
+     * column's type (see {@link io.stillwater.engine.catalog.ColumnDef}), so the value is
+     * spelled as its PostgreSQL text, an untyped literal that the assignment reads back
+     * with the type's input function (an exact round trip); no default is NULL. Doing it
+     * here keeps Statement.Insert/Update unchanged: the source simply yields the default.
+     */
+    private static SqlNode defaultOf(io.stillwater.engine.catalog.ColumnDef column, SqlParserPos pos) {
+        if (column.defaultValue() == null) return SqlLiteral.createNull(pos);
+        // No character set, as the parser does for '...': the text may hold any Unicode.
+        return SqlLiteral.createCharString(
+                io.stillwater.engine.types.DatumText.format(column.type(), column.defaultValue()), null, pos);
+    }
+
+    private static boolean isDefaultMarker(SqlNode item) {
+        return item instanceof SqlCall c && c.operandCount() == 0
+                && c.getOperator().getName().equals(PgTokens.DEFAULT_MARKER_NAME);
     }
 
     private Statement insert(SqlInsert insert, Ctx ctx) {
@@ -511,7 +503,7 @@ public final class CalciteFrontEnd {
                 SqlBasicCall row = (SqlBasicCall) rowNode;
                 checkArity(row.operandCount(), targets.length);
                 for (int i = 0; i < row.operandCount(); i++) {
-                    row.setOperand(i, coerceToColumn(row.operand(i), table.columns().get(targets[i]).type()));
+                    row.setOperand(i, coerceToColumn(row.operand(i), table.columns().get(targets[i])));
                 }
             }
         }
@@ -548,7 +540,7 @@ public final class CalciteFrontEnd {
         items.add(SqlIdentifier.star(SqlParserPos.ZERO));
         SqlNodeList sources = update.getSourceExpressionList();
         for (int i = 0; i < sources.size(); i++) {
-            items.add(coerceToColumn(sources.get(i), table.columns().get(setColumns[i]).type()));
+            items.add(coerceToColumn(sources.get(i), table.columns().get(setColumns[i])));
         }
         SqlSelect select = new SqlSelect(SqlParserPos.ZERO, null, new SqlNodeList(items, SqlParserPos.ZERO),
                 fromItem(update.getTargetTable(), update.getAlias()), update.getCondition(), null, null, null,

@@ -53,9 +53,25 @@ final class PgSqlRewriter extends SqlShuttle {
     int maxParamIndex = -1;
 
     private final String sql;
+    /** For the k-th {@code ?} of the text (a rewritten {@code LIMIT/OFFSET $n}), n-1. */
+    private final int[] limitParams;
 
-    PgSqlRewriter(String sql, IntFunction<SqlNode> hintSpec, IntFunction<SqlNode> fallbackSpec) {
+    /**
+     * For a statement parsed from {@code PgTokens.rewrite(originalSql)}: text positions
+     * of the parsed nodes refer to the rewritten text, which this recomputes.
+     */
+    PgSqlRewriter(String originalSql, IntFunction<SqlNode> hintSpec, IntFunction<SqlNode> fallbackSpec) {
+        this(PgTokens.rewrite(originalSql), hintSpec, fallbackSpec);
+    }
+
+    private PgSqlRewriter(PgTokens.Rewritten text, IntFunction<SqlNode> hintSpec, IntFunction<SqlNode> fallbackSpec) {
+        this(text.sql(), text.limitParams(), hintSpec, fallbackSpec);
+    }
+
+    /** @param sql the rewritten text that was parsed; @param limitParams its {@code PgTokens} parameter map */
+    PgSqlRewriter(String sql, int[] limitParams, IntFunction<SqlNode> hintSpec, IntFunction<SqlNode> fallbackSpec) {
         this.sql = sql;
+        this.limitParams = limitParams;
         this.hintSpec = hintSpec;
         this.fallbackSpec = fallbackSpec;
     }
@@ -84,6 +100,36 @@ final class PgSqlRewriter extends SqlShuttle {
         return param(index, id.getParserPosition(), false);
     }
 
+    /**
+     * A {@code ?} is a {@code LIMIT $n} or {@code OFFSET $n} that {@link PgTokens} rewrote:
+     * it gets its parameter's index back and stays a bare parameter (the grammar of
+     * LIMIT admits nothing else); its type is the hint or bigint.
+     */
+    @Override
+    public SqlNode visit(SqlDynamicParam p) {
+        if (p.getIndex() >= limitParams.length) return p;
+        int index = limitParams[p.getIndex()];
+        if (index < 0) {
+            throw new io.stillwater.engine.error.SqlException(io.stillwater.engine.error.SqlState.UNDEFINED_PARAMETER,
+                    "there is no parameter $0");
+        }
+        var param = new SqlDynamicParam(index, p.getParserPosition());
+        params.add(param);
+        limitParamIndexes.add(index);
+        maxParamIndex = Math.max(maxParamIndex, index);
+        return param;
+    }
+
+    /** Indexes of the parameters used as LIMIT or OFFSET. */
+    final java.util.Set<Integer> limitParamIndexes = new java.util.HashSet<>();
+
+    /** {@code ::"interval"} (see {@link PgTokens}): a user-defined type name that is PostgreSQL's interval. */
+    static boolean isIntervalTypeName(SqlNode type) {
+        return type instanceof SqlDataTypeSpec spec
+                && spec.getTypeNameSpec() instanceof org.apache.calcite.sql.SqlUserDefinedTypeNameSpec
+                && spec.getTypeName().isSimple() && spec.getTypeName().getSimple().equals("interval");
+    }
+
     private SqlNode param(int index, SqlParserPos pos, boolean needsType) {
         if (index < 0) {
             throw new io.stillwater.engine.error.SqlException(io.stillwater.engine.error.SqlState.UNDEFINED_PARAMETER,
@@ -109,6 +155,11 @@ final class PgSqlRewriter extends SqlShuttle {
         if (call instanceof SqlBasicCall cast && cast.getOperator() == SqlLibraryOperators.INFIX_CAST) {
             SqlNode fixed = bindCastTightly(cast);
             if (fixed != cast) return fixed.accept(this);
+        }
+        if (call instanceof SqlBasicCall cast && call.getKind() == SqlKind.CAST && cast.operandCount() == 2
+                && isIntervalTypeName(cast.operand(1))) {
+            cast.setOperand(1, new org.apache.calcite.sql.SqlIntervalQualifier(org.apache.calcite.avatica.util.TimeUnit.DAY,
+                    org.apache.calcite.avatica.util.TimeUnit.SECOND, cast.operand(1).getParserPosition()));
         }
         if (call.getKind() == SqlKind.AS) {
             // Only the aliased expression is rewritten; aliases are names, not expressions.
@@ -297,6 +348,8 @@ final class PgSqlRewriter extends SqlShuttle {
                 SqlCall c = (SqlCall) node;
                 String inner = columnName(c.operand(0));
                 if (!inner.equals("?column?")) return inner;
+                if (isIntervalTypeName(c.operand(1))
+                        || c.operand(1) instanceof org.apache.calcite.sql.SqlIntervalQualifier) return "interval";
                 if (c.operand(1) instanceof SqlDataTypeSpec spec) return pgTypeName(spec);
                 return "?column?";
             }

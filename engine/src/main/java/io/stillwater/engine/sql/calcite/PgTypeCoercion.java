@@ -37,6 +37,25 @@ final class PgTypeCoercion extends TypeCoercionImpl {
         return super.coerceOperandType(scope, call, index, targetType);
     }
 
+    /**
+     * Calcite has no comparison between binary and character values; in PostgreSQL a
+     * string literal compared with a bytea is read as a bytea ({@code b = '\\xcafe'}).
+     */
+    @Override
+    public boolean binaryComparisonCoercion(org.apache.calcite.sql.SqlCallBinding binding) {
+        if (binding.getOperandCount() == 2) {
+            for (int i = 0; i < 2; i++) {
+                SqlNode lit = binding.operand(i);
+                RelDataType other = binding.getOperandType(1 - i);
+                if (lit instanceof SqlLiteral && SqlTypeUtil.isCharacter(binding.getOperandType(i))
+                        && SqlTypeUtil.isBinary(other)) {
+                    return coerceOperandType(binding.getScope(), binding.getCall(), i, other);
+                }
+            }
+        }
+        return super.binaryComparisonCoercion(binding);
+    }
+
     private static boolean anyTypeAllowed(SqlCall call) {
         String name = call.getOperator().getName();
         return name.equals("||") || name.equalsIgnoreCase("CONCAT") || name.equalsIgnoreCase("CONCAT_WS");

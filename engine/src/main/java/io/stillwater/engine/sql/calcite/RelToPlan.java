@@ -142,7 +142,8 @@ final class RelToPlan {
             if (v == null) return absent;
             return v.longValueExact();
         }
-        throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "LIMIT and OFFSET must be constants");
+        throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
+                "LIMIT and OFFSET with parameters are only supported on the outermost query");
     }
 
     private PlanNode join(LogicalJoin j) {

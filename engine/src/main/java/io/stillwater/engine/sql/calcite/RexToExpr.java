@@ -5,6 +5,7 @@ import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.expr.Expr;
 import io.stillwater.engine.expr.Func;
 import io.stillwater.engine.types.ByteString;
+import io.stillwater.engine.types.Casts;
 import io.stillwater.engine.types.Interval;
 import io.stillwater.engine.types.SqlType;
 import io.stillwater.engine.types.TypeKind;
@@ -167,6 +168,13 @@ final class RexToExpr {
                 SqlType target = TypeMapping.fromRel(call.getType(), true);
                 if (in.type().equals(target)) return in;
                 if (in instanceof Expr.Literal l && l.value() == null) return new Expr.Literal(null, target);
+                if (call.getOperands().get(0) instanceof RexLiteral lit && lit.getTypeName() == SqlTypeName.CHAR
+                        && in instanceof Expr.Literal l && foldable(target, (String) l.value())) {
+                    // An untyped literal is a constant of the target type, read by the engine's
+                    // input function (PgRexBuilder kept Calcite from reading it), as PostgreSQL
+                    // does at parse time: '2024-13-45'::date is an error even with no rows.
+                    return new Expr.Literal(Casts.cast(l.value(), SqlType.TEXT, target), target);
+                }
                 return new Expr.Cast(in, target);
             }
             case CASE: {
@@ -236,8 +244,41 @@ final class RexToExpr {
                     "function " + call.getOperator().getName().toLowerCase(Locale.ROOT) + " is not supported");
         }
         List<Expr> args = translateAll(call.getOperands(), input);
-        if (COMPARISON_SYMBOLS.containsKey(f) && args.size() == 2) checkComparable(f, args.get(0), args.get(1));
+        if (COMPARISON_SYMBOLS.containsKey(f) && args.size() == 2) {
+            args = resolveUntypedLiteral(call.getOperands(), args);
+            checkComparable(f, args.get(0), args.get(1));
+        }
         return new Expr.Call(f, args, type);
+    }
+
+    /**
+     * An untyped string literal compared with a non-string value takes the other side's
+     * type, read with that type's input format, as in PostgreSQL ({@code b = '\\xcafe'}
+     * for a bytea {@code b}); Calcite leaves some such pairs (binary and character) as they are.
+     */
+    private static List<Expr> resolveUntypedLiteral(List<RexNode> rex, List<Expr> args) {
+        for (int i = 0; i < 2; i++) {
+            Expr other = args.get(1 - i);
+            if (rex.get(i) instanceof RexLiteral lit && lit.getTypeName() == SqlTypeName.CHAR
+                    && args.get(i) instanceof Expr.Literal l && l.value() != null
+                    && !TypeMapping.isStringKind(other.type().kind())) {
+                List<Expr> out = new ArrayList<>(args);
+                out.set(i, new Expr.Cast(l, other.type()));
+                return out;
+            }
+        }
+        return args;
+    }
+
+    /**
+     * Whether a string literal cast to {@code target} can become a constant now: not for
+     * timestamptz (its meaning depends on the session's time zone) nor for the inputs
+     * that depend on the clock ('now', 'today', ...); those stay casts evaluated per statement.
+     */
+    private static boolean foldable(SqlType target, String text) {
+        if (target.kind() == TypeKind.TIMESTAMPTZ || target.kind() == TypeKind.UNKNOWN) return false;
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        return !(t.equals("now") || t.equals("today") || t.equals("tomorrow") || t.equals("yesterday"));
     }
 
     private static final Map<Func, String> COMPARISON_SYMBOLS = Map.of(Func.EQ, "=", Func.NE, "<>", Func.LT, "<",

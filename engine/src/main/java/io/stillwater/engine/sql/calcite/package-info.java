@@ -3,7 +3,9 @@
  * planning of SELECT / VALUES / WITH / TABLE and INSERT / UPDATE / DELETE into the
  * engine's plan IR ({@link io.stillwater.engine.plan.PlanNode}, {@link io.stillwater.engine.expr.Expr}).
  *
- * <p>Pipeline ({@link io.stillwater.engine.sql.calcite.CalciteFrontEnd}): Babel parser
+ * <p>Pipeline ({@link io.stillwater.engine.sql.calcite.CalciteFrontEnd}): {@code PgTokens} (token-level
+ * respellings Babel can parse: {@code type 'string'} literals as casts, {@code ::interval},
+ * {@code LIMIT $n}, {@code SET c = DEFAULT}, date/time/timestamp as column names) → Babel parser
  * (lower-cased unquoted identifiers, {@code ::} casts) → {@code PgSqlRewriter} ({@code $n}
  * parameters, PostgreSQL default column names, {@code ::} precedence, generate_series and
  * VALUES aliases) → {@code PgValidator} (Calcite's validator; untyped parameters fall back
@@ -27,10 +29,13 @@
  *       DAY TO SECOND, unconstrained numeric is DECIMAL(1000, 500), varchar casts of literals
  *       report text). extract is numeric (rewritten to an own function), date_part double precision.
  *       current_timestamp is planned as now() (timestamptz, as in PostgreSQL).
+ *   <li>Casts of untyped string literals are never folded by Calcite ({@code PgRexBuilder}); the
+ *       engine's input functions read them ({@code '\\x00ff'::bytea}, {@code interval '1 day 2 hours'}),
+ *       folded to constants at plan time except for timestamptz and 'now'/'today'-style inputs.
  *   <li>Not supported (0A000 or a syntax error): window functions, GROUPING SETS/ROLLUP/CUBE,
  *       WITH RECURSIVE, LATERAL and correlated subqueries with LIMIT, DISTINCT ON,
- *       {@code LIMIT $1}, DEFAULT in VALUES/SET, set-returning functions in the select list,
- *       multi-unit interval strings ({@code '1 day 2 hours'}), WHERE without FROM, RETURNING.
+ *       {@code LIMIT $1} in subqueries (the outermost query's is bound at execution),
+ *       set-returning functions in the select list, WHERE without FROM, RETURNING.
  * </ul>
  */
 package io.stillwater.engine.sql.calcite;

@@ -1,0 +1,149 @@
+package io.stillwater.engine.sql.calcite;
+
+import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.sql.parse.SqlLexer;
+import io.stillwater.engine.sql.parse.Token;
+import io.stillwater.engine.sql.parse.TokenKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Rewrites PostgreSQL spellings that Calcite's Babel grammar cannot parse into spellings
+ * it can, on tokens from the engine's own {@link SqlLexer}, so text inside string
+ * literals, quoted identifiers and comments is never touched. Stateless.
+ * <ul>
+ *   <li>{@code type 'string'} for interval, date, time and timestamp becomes
+ *       {@code CAST('string' AS type)}: the string is then read by the engine's input
+ *       function for the type (see {@link PgRexBuilder}), not by Calcite's literal parser,
+ *       so {@code interval '1 day 2 hours'} and {@code timestamp '... 05.5'} keep
+ *       PostgreSQL's meaning. {@code interval '1' day} (with a unit) is left to Calcite.
+ *   <li>{@code x::interval}: Babel's {@code ::} takes only data types, and a bare INTERVAL
+ *       is not one; {@code ::"interval"} parses as a user-defined type name that
+ *       {@link PgSqlRewriter} turns into the engine's interval.
+ *   <li>{@code CAST(x AS interval)} gets the qualifier {@code DAY TO SECOND} (only a
+ *       type for the validator: the engine's interval keeps months, days and micros).
+ *   <li>{@code LIMIT $n} / {@code OFFSET $n}: the grammar only accepts {@code ?} there; the
+ *       k-th such {@code ?} stands for {@code $limitParams[k]+1}.
+ * </ul>
+ * Offsets shift by a few characters, which only affects positions in error messages.
+ */
+final class PgTokens {
+    private PgTokens() {}
+
+    /**
+     * The rewritten text and, per {@code ?} in it (in order), the 0-based index of its
+     * {@code $n}; {@code edits} (in text order) map positions back to {@code original}.
+     */
+    record Rewritten(String sql, int[] limitParams, String original, List<Edit> edits) {
+        Rewritten {
+            edits = List.copyOf(edits);
+        }
+
+        /** The offset in {@code original} of a 0-based offset in {@code sql}. */
+        int toOriginal(int at) {
+            int shift = 0;
+            for (Edit e : edits) {
+                if (at < e.from()) break;
+                if (at < e.to()) return e.originalFrom();
+                shift = e.originalTo() - e.to();
+            }
+            return Math.max(0, at + shift);
+        }
+    }
+
+    /** Text {@code [originalFrom, originalTo)} of the original became {@code [from, to)} of the rewritten text. */
+    record Edit(int from, int to, int originalFrom, int originalTo) {}
+
+    /** Appends {@code replacement} for {@code original[start, end)} and records the edit. */
+    private static void replace(StringBuilder out, List<Edit> edits, int start, int end, String replacement) {
+        int from = out.length();
+        out.append(replacement);
+        edits.add(new Edit(from, out.length(), start, end));
+    }
+
+    private static final Set<String> INTERVAL_UNITS = Set.of("year", "month", "day", "hour", "minute", "second");
+    private static final Set<String> TYPED_LITERALS = Set.of("interval", "date", "time", "timestamp");
+
+    static Rewritten rewrite(String sql) {
+        List<Token> tokens;
+        try {
+            tokens = SqlLexer.tokenize(sql);
+        } catch (SqlException e) {
+            return new Rewritten(sql, new int[0], sql, List.of()); // the parser reports the lexical error
+        }
+        StringBuilder out = new StringBuilder(sql.length() + 16);
+        List<Integer> limitParams = new ArrayList<>();
+        List<Edit> edits = new ArrayList<>();
+        int copied = 0;
+        boolean update = !tokens.isEmpty() && tokens.get(0).isWord("update");
+        // One entry per open parenthesis: whether it is CAST's (where AS is followed by a type).
+        java.util.ArrayDeque<Boolean> parens = new java.util.ArrayDeque<>();
+        for (int i = 0; i < tokens.size(); i++) {
+            Token t = tokens.get(i);
+            Token prev = i > 0 ? tokens.get(i - 1) : null;
+            Token next = i + 1 < tokens.size() ? tokens.get(i + 1) : null;
+            Token after = i + 2 < tokens.size() ? tokens.get(i + 2) : null;
+            if (t.isSymbol("(")) parens.push(prev != null && prev.isWord("cast"));
+            if (t.isSymbol(")") && !parens.isEmpty()) parens.pop();
+            boolean inCast = !parens.isEmpty() && parens.peek();
+            boolean afterCast = prev != null && (prev.isSymbol("::") || (prev.isWord("as") && inCast));
+            if (isWord(t) && TYPED_LITERALS.contains(t.text()) && !afterCast && next != null
+                    && next.kind() == TokenKind.STRING && !(t.text().equals("interval") && isUnit(after))) {
+                out.append(sql, copied, t.offset());
+                replace(out, edits, t.offset(), next.end(), "CAST(" + next.source() + " AS "
+                        + (t.text().equals("interval") ? "INTERVAL DAY TO SECOND" : t.text()) + ")");
+                copied = next.end();
+                i++;
+            } else if (t.isWord("interval") && afterCast && !isUnit(next)) {
+                out.append(sql, copied, t.offset());
+                replace(out, edits, t.offset(), t.end(), prev.isSymbol("::") ? "\"interval\"" : "INTERVAL DAY TO SECOND");
+                copied = t.end();
+            } else if (isWord(t) && TYPE_KEYWORDS.contains(t.text()) && !afterCast && !isTypeUse(prev, next)) {
+                out.append(sql, copied, t.offset());
+                replace(out, edits, t.offset(), t.end(), '"' + t.text() + '"');
+                copied = t.end();
+            } else if (update && t.isWord("default") && prev != null && prev.isSymbol("=")) {
+                out.append(sql, copied, t.offset());
+                replace(out, edits, t.offset(), t.end(), DEFAULT_MARKER);
+                copied = t.end();
+            } else if (t.kind() == TokenKind.PARAMETER && prev != null
+                    && (prev.isWord("limit") || prev.isWord("offset")) && t.text().length() < 10) {
+                out.append(sql, copied, t.offset());
+                replace(out, edits, t.offset(), t.end(), "?");
+                copied = t.end();
+                limitParams.add(Integer.parseInt(t.text()) - 1);
+            }
+        }
+        if (copied == 0) return new Rewritten(sql, new int[0], sql, List.of());
+        out.append(sql, copied, sql.length());
+        return new Rewritten(out.toString(), limitParams.stream().mapToInt(Integer::intValue).toArray(), sql, edits);
+    }
+
+    /**
+     * PostgreSQL keywords that Babel reserves (as type names) but PostgreSQL lets name
+     * columns: {@code date}, {@code time}, {@code timestamp}, {@code interval}. Where the token is not used
+     * as a type (see {@link #isTypeUse}) it is an identifier, spelled quoted for Babel
+     * (its folded lower-case text, so the name is the same).
+     */
+    private static final Set<String> TYPE_KEYWORDS = Set.of("date", "time", "timestamp", "interval");
+
+    /** {@code UPDATE ... SET c = DEFAULT}: Babel has no DEFAULT there; this call stands for it. */
+    static final String DEFAULT_MARKER = "\"$default\"()";
+    static final String DEFAULT_MARKER_NAME = "$default";
+
+    /** The keyword is a type or part of one: {@code timestamp(3)}, {@code with time zone}, {@code AT TIME ZONE}. */
+    private static boolean isTypeUse(Token prev, Token next) {
+        if (next != null && (next.isSymbol("(") || next.isWord("with") || next.isWord("without")
+                || next.kind() == TokenKind.STRING)) return true;
+        return prev != null && (prev.isWord("with") || prev.isWord("without") || prev.isWord("at"));
+    }
+
+    private static boolean isWord(Token t) {
+        return t.kind() == TokenKind.IDENTIFIER || t.kind() == TokenKind.KEYWORD;
+    }
+
+    private static boolean isUnit(Token t) {
+        return t != null && isWord(t) && INTERVAL_UNITS.contains(t.text());
+    }
+}
