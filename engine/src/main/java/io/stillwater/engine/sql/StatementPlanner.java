@@ -1,5 +1,7 @@
 package io.stillwater.engine.sql;
 
+import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.sql.calcite.CalciteFrontEnd;
 import io.stillwater.engine.types.SqlType;
 import java.util.List;
@@ -35,7 +37,12 @@ public final class StatementPlanner {
         Optional<Statement> utility = utilityParser.apply(sql);
         if (utility.isPresent()) return utility.get();
         if (isBlank(sql)) return new Statement.Empty();
-        return calcite.plan(stripTrailingSemicolons(sql), paramHints, catalog);
+        try {
+            return calcite.plan(stripTrailingSemicolons(sql), paramHints, catalog);
+        } catch (SqlException e) {
+            if (e.state() != SqlState.SYNTAX_ERROR) throw e;
+            throw SqliteExtensions.explain(sql).orElse(e);
+        }
     }
 
     /**

@@ -99,6 +99,16 @@ class EngineSessionTest {
     }
 
     @Test
+    void sqliteExtensionsAreUnsupportedWithAReason() {
+        s.execute("CREATE TABLE ext (a int)");
+        assertState("0A000", "INSERT OR REPLACE INTO ext VALUES (1)");
+        assertState("0A000", "SELECT 1 IN ()");
+        assertState("0A000", "SELECT a FROM ext WHERE a NOT IN ( )");
+        // a plain syntax error stays one
+        assertState("42601", "SELECT 1 IN (");
+    }
+
+    @Test
     void errorsHaveSqlStates() {
         s.execute("CREATE TABLE e (a int NOT NULL)");
         assertState("23502", "INSERT INTO e VALUES (NULL)");
