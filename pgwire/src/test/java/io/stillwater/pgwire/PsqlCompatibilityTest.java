@@ -1,7 +1,6 @@
 package io.stillwater.pgwire;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +24,7 @@ class PsqlCompatibilityTest {
 
     @BeforeEach
     void start() {
-        assumeTrue(Files.isExecutable(PSQL), "psql is not installed");
+        assertThat(Files.isExecutable(PSQL)).as("psql must be installed (apt-get install postgresql-client-15; .ci/run does)").isTrue();
         probe = new CannedSession.Probe();
         server = new PgServer(probe.factory()).start("127.0.0.1", 0);
     }
