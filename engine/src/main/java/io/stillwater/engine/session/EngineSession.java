@@ -428,10 +428,9 @@ public final class EngineSession implements Session {
                 throw new SqlException(SqlState.DUPLICATE_COLUMN, "column \"" + c.name() + "\" specified more than once");
             }
         }
-        var created = coord.createTable(ct.name(), ct.columns(), ct.ifNotExists());
-        if (created.isEmpty()) {
-            return new ExecutionResult.Command("CREATE TABLE");
-        }
+        // With IF NOT EXISTS and an existing table PostgreSQL also answers CREATE TABLE
+        // (plus a NOTICE, which sessions cannot send yet).
+        coord.createTable(ct.name(), ct.columns(), ct.ifNotExists());
         return new ExecutionResult.Command("CREATE TABLE");
     }
 
