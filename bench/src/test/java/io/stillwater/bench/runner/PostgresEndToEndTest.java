@@ -1,5 +1,7 @@
 package io.stillwater.bench.runner;
 
+import io.stillwater.slt.PostgresCluster;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.bench.gate.Outcome;
