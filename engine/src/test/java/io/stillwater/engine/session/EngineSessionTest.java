@@ -18,46 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The Session API end to end inside the engine (no wire): plan, execute, transactions. */
-class EngineSessionTest {
-    @TempDir
-    Path dir;
-    Engine engine;
-    Session s;
-
-    @BeforeEach
-    void open() {
-        engine = Engine.open(new EngineConfig(dir, false, 1));
-        s = engine.connect("materialize", "materialize", Map.of());
-    }
-
-    @AfterEach
-    void close() {
-        s.close();
-        engine.close();
-    }
-
-    /** Rows rendered as PostgreSQL text, NULL as null. */
-    List<List<String>> q(String sql) {
-        ExecutionResult r = s.execute(sql);
-        assertThat(r).isInstanceOf(ExecutionResult.Rows.class);
-        ExecutionResult.Rows rows = (ExecutionResult.Rows) r;
-        List<List<String>> out = new ArrayList<>();
-        for (Row row : rows.rows()) {
-            List<String> vals = new ArrayList<>();
-            for (int i = 0; i < row.arity(); i++) {
-                Object v = row.get(i);
-                vals.add(v == null ? null : DatumText.format(rows.columns().get(i).type(), v));
-            }
-            out.add(vals);
-        }
-        return out;
-    }
-
-    String tag(String sql) {
-        ExecutionResult r = s.execute(sql);
-        return r instanceof ExecutionResult.Command c ? c.tag() : ((ExecutionResult.Rows) r).tag();
-    }
-
+class EngineSessionTest extends SessionTestBase {
     @Test
     void createInsertSelectUpdateDelete() {
         assertThat(tag("CREATE TABLE t (a int NOT NULL, b text DEFAULT 'x')")).isEqualTo("CREATE TABLE");
@@ -131,8 +92,4 @@ class EngineSessionTest {
         assertThat(r.rows()).containsExactly(Row.of("c"));
     }
 
-    void assertState(String state, String sql) {
-        assertThatThrownBy(() -> s.execute(sql)).isInstanceOf(SqlException.class)
-                .satisfies(e -> assertThat(((SqlException) e).state().code()).as(e.getMessage()).isEqualTo(state));
-    }
 }

@@ -25,45 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * DEFAULT in INSERT/UPDATE, parameterized LIMIT/OFFSET and non-reserved keywords as
  * column names. Expected outputs were taken from PostgreSQL 15.
  */
-class PgCompatGapsTest {
-    @TempDir
-    Path dir;
-    Engine engine;
-    Session s;
-
-    @BeforeEach
-    void open() {
-        engine = Engine.open(new EngineConfig(dir, false, 1));
-        s = engine.connect("u", "materialize", Map.of());
-    }
-
-    @AfterEach
-    void close() {
-        s.close();
-        engine.close();
-    }
-
-    List<List<String>> q(String sql) { return rows(s.execute(sql)); }
-
-    List<List<String>> q(String sql, List<SqlType> hints, List<Object> params) {
-        return rows(s.execute(s.prepare(sql, hints), params));
-    }
-
-    static List<List<String>> rows(ExecutionResult r) {
-        assertThat(r).isInstanceOf(ExecutionResult.Rows.class);
-        ExecutionResult.Rows rows = (ExecutionResult.Rows) r;
-        List<List<String>> out = new ArrayList<>();
-        for (Row row : rows.rows()) {
-            List<String> vals = new ArrayList<>();
-            for (int i = 0; i < row.arity(); i++) {
-                Object v = row.get(i);
-                vals.add(v == null ? null : DatumText.format(rows.columns().get(i).type(), v));
-            }
-            out.add(vals);
-        }
-        return out;
-    }
-
+class PgCompatGapsTest extends SessionTestBase {
     String one(String sql) { return q(sql).get(0).get(0); }
 
     @Test

@@ -20,49 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Plain views through the Session API: expansion, replacement, dependencies, durability. */
-class ViewsTest {
-    @TempDir
-    Path dir;
-    Engine engine;
-    Session s;
-
-    @BeforeEach
-    void open() {
-        engine = Engine.open(new EngineConfig(dir, false, 1));
-        s = engine.connect("materialize", "materialize", Map.of());
-    }
-
-    @AfterEach
-    void close() {
-        s.close();
-        engine.close();
-    }
-
-    private void reopen() {
-        close();
-        open();
-    }
-
-    List<List<String>> q(String sql) {
-        ExecutionResult.Rows rows = (ExecutionResult.Rows) s.execute(sql);
-        List<List<String>> out = new ArrayList<>();
-        for (Row row : rows.rows()) {
-            List<String> vals = new ArrayList<>();
-            for (int i = 0; i < row.arity(); i++) {
-                Object v = row.get(i);
-                vals.add(v == null ? null : DatumText.format(rows.columns().get(i).type(), v));
-            }
-            out.add(vals);
-        }
-        return out;
-    }
-
+class ViewsTest extends SessionTestBase {
     List<String> columns(String sql) {
         return ((ExecutionResult.Rows) s.execute(sql)).columns().stream().map(ResultColumn::name).toList();
-    }
-
-    String tag(String sql) {
-        return ((ExecutionResult.Command) s.execute(sql)).tag();
     }
 
     AbstractThrowableAssert<?, ? extends Throwable> fails(String sql, String sqlState, String message) {
