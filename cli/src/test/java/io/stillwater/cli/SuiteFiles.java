@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -22,21 +21,7 @@ final class SuiteFiles {
 
     private SuiteFiles() {}
 
-    static Path repoRoot() {
-        Path dir = Paths.get("").toAbsolutePath();
-        while (dir != null) {
-            Path pom = dir.resolve("pom.xml");
-            try {
-                if (Files.isRegularFile(pom) && Files.readString(pom).contains("<modules>")) {
-                    return dir;
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read " + pom, e);
-            }
-            dir = dir.getParent();
-        }
-        throw new IllegalStateException("no multi-module pom.xml above " + Paths.get("").toAbsolutePath());
-    }
+    static Path repoRoot() { return io.stillwater.slt.Corpus.repoRoot(); }
 
     static Path regressionDir() {
         return repoRoot().resolve("test/slt");
@@ -58,19 +43,5 @@ final class SuiteFiles {
                 .toList();
     }
 
-    static Path sqliteCorpus() {
-        Path beside = repoRoot().resolve("../shared/corpus/sqlite").normalize();
-        if (Files.isRegularFile(beside.resolve("select1.test"))) {
-            return beside;
-        }
-        String shared = System.getenv("STILLWATER_SHARED");
-        if (shared != null && !shared.isBlank()) {
-            Path alt = Paths.get(shared).resolve("corpus/sqlite").normalize();
-            if (Files.isRegularFile(alt.resolve("select1.test"))) {
-                return alt;
-            }
-        }
-        throw new IllegalStateException("the SQLite corpus is missing: expected " + beside
-                + "/select1.test (CI lays shared/ beside the checkout; or set STILLWATER_SHARED to the shared/ directory)");
-    }
+    static Path sqliteCorpus() { return io.stillwater.slt.Corpus.sqlite(); }
 }

@@ -10,10 +10,10 @@ import java.nio.file.Paths;
  * corpus is read in place, never copied into the project. {@code $STILLWATER_SHARED} names the
  * shared directory when the checkout does not sit beside it.
  */
-final class Corpus {
+public final class Corpus {
     private Corpus() {}
 
-    static Path sqlite() {
+    public static Path sqlite() {
         Path root = repoRoot();
         Path corpus = root.resolve("../shared/corpus/sqlite").normalize();
         if (Files.isRegularFile(corpus.resolve("select1.test"))) {
@@ -31,7 +31,7 @@ final class Corpus {
                 + "/select1.test (CI lays shared/ beside the checkout; or set STILLWATER_SHARED to the shared/ directory)");
     }
 
-    static Path repoRoot() {
+    public static Path repoRoot() {
         Path dir = Paths.get("").toAbsolutePath();
         while (dir != null) {
             Path pom = dir.resolve("pom.xml");
