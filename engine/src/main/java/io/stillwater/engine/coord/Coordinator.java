@@ -8,6 +8,7 @@ import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.catalog.ViewCodec;
 import io.stillwater.engine.catalog.ViewDef;
 import io.stillwater.engine.catalog.ViewRules;
+import io.stillwater.engine.compute.ComputeController;
 import io.stillwater.engine.sql.Statement;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
@@ -64,26 +65,43 @@ public final class Coordinator implements AutoCloseable {
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private final Map<Long, Table> tables = new ConcurrentHashMap<>();
     private volatile Catalog catalog = Catalog.empty();
+    /** The replica that maintains indexes and materialized views; fed in applyRecord. */
+    private final ComputeController compute;
+    /** True while the log is replayed: compute is not fed then (dataflows are built after replay). */
+    private boolean replaying;
 
     private record Pending(long time, LogRecord record, CompletableFuture<Void> durable) {}
 
-    private Coordinator(WriteAheadLog log, TimestampOracle oracle) {
+    private Coordinator(WriteAheadLog log, TimestampOracle oracle, ComputeController compute) {
         this.log = log;
         this.oracle = oracle;
+        this.compute = compute;
     }
 
-    /** Opens the log in {@code config.dataDir()} and replays it into catalog and tables. */
+    /** Opens the log in {@code config.dataDir()} and replays it into catalog and tables, without compute. */
     public static Coordinator open(EngineConfig config) {
+        return open(config, ComputeController.NONE);
+    }
+
+    /**
+     * Opens the log in {@code config.dataDir()}, replays it into catalog and tables, and
+     * from then on feeds every applied write to {@code compute}.
+     */
+    public static Coordinator open(EngineConfig config, ComputeController compute) {
         WriteAheadLog log = WriteAheadLog.open(config.dataDir(), config.fsync());
-        Coordinator c = new Coordinator(log, new TimestampOracle());
+        Coordinator c = new Coordinator(log, new TimestampOracle(), compute);
         c.recover();
         return c;
     }
+
+    /** The replica's compute controller (reads find index and materialized view arrangements here). */
+    public ComputeController compute() { return compute; }
 
     private void recover() {
         long[] last = {0};
         int[] records = {0};
         synchronized (applyLock) {
+            replaying = true;
             // DDL records carry no timestamp: they take effect at the time of the
             // last write before them (later writes are at greater times).
             log.replay(record -> {
@@ -96,6 +114,7 @@ public final class Coordinator implements AutoCloseable {
             oracle.applyWrite(last[0]);
             long upper = last[0] + 1;
             for (Table t : tables.values()) t.advanceUpper(upper);
+            replaying = false;
         }
         var report = log.recoveryReport();
         if (report.clean()) {
@@ -123,10 +142,9 @@ public final class Coordinator implements AutoCloseable {
                 for (TableChange ch : tw.changes()) {
                     byTable.computeIfAbsent(ch.tableId(), k -> new Changes()).add(ch.row(), ch.diff());
                 }
-                for (var e : byTable.entrySet()) {
-                    Table t = tables.get(e.getKey());
-                    if (t != null) t.apply(tw.time(), e.getValue());
-                }
+                byTable.keySet().retainAll(tables.keySet());
+                for (var e : byTable.entrySet()) tables.get(e.getKey()).apply(tw.time(), e.getValue());
+                if (!replaying) compute.inputChanges(tw.time(), byTable);
             }
             case LogRecord.CatalogEntry e when e.kind().equals(ViewCodec.KIND) ->
                     catalog = catalog.withView(ViewCodec.decode(e.name(), e.payload()));
@@ -137,6 +155,7 @@ public final class Coordinator implements AutoCloseable {
         // Every table is complete through this time, written or not, so a read at it
         // (the read timestamp is the last applied record's) finds every input readable.
         for (Table t : tables.values()) t.advanceUpper(time + 1);
+        if (!replaying && !(record instanceof LogRecord.TableWrite)) compute.advanceTo(time + 1);
     }
 
     public Catalog catalog() { return catalog; }
@@ -414,6 +433,7 @@ public final class Coordinator implements AutoCloseable {
         try {
             awaitAllApplied();
             log.close();
+            compute.close();
         } finally {
             writeLock.unlock();
         }

@@ -192,7 +192,15 @@ public final class EngineSession implements Session {
             }
             case Statement.ResetVariable r -> new ExecutionResult.Command("RESET", vars.reset(r.name()));
             case Statement.ShowVariable s -> show(s);
+            case Statement.CreateIndex ci -> throw notYet("CREATE INDEX");
+            case Statement.CreateMaterializedView cmv -> throw notYet("CREATE MATERIALIZED VIEW");
+            case Statement.DropObjects d -> throw notYet(d.commandVerb());
+            case Statement.Explain x -> throw notYet("EXPLAIN");
         };
+    }
+
+    private static SqlException notYet(String what) {
+        return new SqlException(SqlState.FEATURE_NOT_SUPPORTED, what + " is not supported yet");
     }
 
     private ExecutionResult show(Statement.ShowVariable s) {

@@ -84,6 +84,53 @@ public sealed interface Statement {
         public String commandVerb() { return "DROP VIEW"; }
     }
 
+    /**
+     * CREATE [DEFAULT] INDEX [IF NOT EXISTS] [name] [IN CLUSTER cluster] ON object [(key, ...)].
+     * {@code name} is null when omitted (a name is generated like Materialize's
+     * {@code object_key_idx}); {@code cluster} is null when omitted (the session's
+     * cluster). {@code keySql} holds the SQL text of each key expression, empty for a
+     * DEFAULT index (all columns of the object).
+     */
+    record CreateIndex(String name, boolean isDefault, String cluster, String onName, List<String> keySql,
+                       boolean ifNotExists) implements Statement {
+        public CreateIndex {
+            keySql = List.copyOf(keySql);
+        }
+
+        public String commandVerb() { return "CREATE INDEX"; }
+    }
+
+    /**
+     * CREATE [OR REPLACE] MATERIALIZED VIEW [IF NOT EXISTS] name [(columns)] [IN CLUSTER c]
+     * AS query. Like {@link CreateView}; {@code cluster} is null when omitted.
+     */
+    record CreateMaterializedView(String name, List<String> columnNames, String cluster, String query,
+                                  int queryOffset, boolean orReplace, boolean ifNotExists) implements Statement {
+        public CreateMaterializedView {
+            columnNames = List.copyOf(columnNames);
+        }
+
+        public String commandVerb() { return "CREATE MATERIALIZED VIEW"; }
+    }
+
+    /** DROP {INDEX | MATERIALIZED VIEW} [IF EXISTS] a, b, ... [CASCADE | RESTRICT]. */
+    record DropObjects(ObjectKind kind, List<String> names, boolean ifExists, boolean cascade) implements Statement {
+        public DropObjects {
+            names = List.copyOf(names);
+        }
+
+        public String commandVerb() { return "DROP " + kind.word().toUpperCase(java.util.Locale.ROOT); }
+    }
+
+    /**
+     * EXPLAIN [options] query: one text column describing how the query would be read
+     * (the plan, fast path or peek dataflow, and which arrangements it reads).
+     * {@code query} is the planned statement being explained.
+     */
+    record Explain(Query query) implements Statement {
+        public String commandVerb() { return "EXPLAIN"; }
+    }
+
     /** SHOW TABLES / SHOW VIEWS: one text column {@code name}, sorted. */
     record ShowObjects(ObjectKind kind) implements Statement {
         public String commandVerb() { return "SHOW"; }
@@ -91,9 +138,10 @@ public sealed interface Statement {
 
     /** Kinds of named relations in the catalog. */
     enum ObjectKind {
-        TABLE, VIEW;
+        TABLE, VIEW, MATERIALIZED_VIEW, INDEX;
 
-        public String word() { return name().toLowerCase(java.util.Locale.ROOT); }
+        /** The kind as SQL spells it, lower case: {@code materialized view}. */
+        public String word() { return name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '); }
     }
 
     /** BEGIN / START TRANSACTION [READ ONLY | READ WRITE] [ISOLATION LEVEL ...]. */

@@ -1,0 +1,72 @@
+package io.stillwater.engine.compute;
+
+import io.stillwater.engine.data.Changes;
+import io.stillwater.engine.data.Row;
+import io.stillwater.engine.dataflow.Cancellation;
+import io.stillwater.engine.error.EvalError;
+import io.stillwater.engine.expr.Expr;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Read access to one export's arrangement (an index, or a materialized view's output).
+ * Thread-safe: any number of readers at once, concurrently with maintenance (readers
+ * see published, immutable arrangement snapshots).
+ */
+public interface CollectionReader {
+    /** The export (index or materialized view) whose arrangement this reads. */
+    long exportId();
+
+    /** The collection whose rows it holds. */
+    long collectionId();
+
+    /** The arrangement key: expressions over the collection's columns (all columns for a materialized view). */
+    List<Expr> key();
+
+    /** Every update at a time {@code < upper()} is final; {@code Long.MIN_VALUE} until hydrated. */
+    long upper();
+
+    /** Completes once the export has hydrated and {@code upper() > t}; fails if it is dropped first. */
+    CompletableFuture<Void> readableAt(long t);
+
+    /**
+     * Pins the arrangement at {@code asOf} (read holds on every part) until closed. The
+     * caller has awaited {@link #readableAt(long)}. Fails with an internal error if
+     * {@code asOf} is already compacted away.
+     */
+    Snapshot snapshot(long asOf);
+
+    /** An arrangement pinned at one time. Single reader thread; close releases the holds. */
+    interface Snapshot extends AutoCloseable {
+        long asOf();
+
+        /** The least evaluation error in the export's error collection at asOf, if any. */
+        Optional<EvalError> firstError();
+
+        /** Rows whose key equals {@code key} (evaluated key values), with their multiplicities. */
+        void lookup(Row key, RowVisitor visitor);
+
+        /**
+         * Every row at asOf. Returns the number of cursor positions visited (the walk's
+         * fuel), checking {@code cancel} as it goes.
+         */
+        long walk(RowVisitor visitor, Cancellation cancel);
+
+        /** Every row at asOf as positive changes (what a peek dataflow imports). */
+        default Changes contents(Cancellation cancel) {
+            Changes out = new Changes();
+            walk((row, diff) -> out.add(row, diff), cancel);
+            return out;
+        }
+
+        @Override
+        void close();
+    }
+
+    @FunctionalInterface
+    interface RowVisitor {
+        /** A row and its (positive) multiplicity. */
+        void accept(Row row, long diff);
+    }
+}

@@ -1,0 +1,61 @@
+package io.stillwater.engine.compute;
+
+import io.stillwater.engine.data.Changes;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The coordinator's handle on a replica's compute. Every command method is called by the
+ * coordinator while it holds its apply lock, in timestamp order, and returns without
+ * waiting for the work (the replica queues it). Read methods are called from session
+ * threads.
+ */
+public interface ComputeController extends AutoCloseable {
+    /**
+     * Builds and hydrates {@code spec}'s dataflow from {@code inputs} (its tables at
+     * {@code inputs.asOf()}), then maintains it with every later {@link #inputChanges}.
+     * Compute closes {@code inputs} once hydrated. An index whose collection and key
+     * equal an existing export's shares that export's arrangement (a re-export).
+     */
+    void createDataflow(DataflowSpec spec, InputSnapshot inputs);
+
+    /** Drops the export; its arrangement lives on while another export or dataflow uses it. */
+    void dropDataflow(long exportId);
+
+    /**
+     * The changes of one committed write at {@code time}, by table id (tables absent did
+     * not change). Every table is complete through {@code time}: frontiers advance to
+     * {@code time + 1}.
+     */
+    void inputChanges(long time, Map<Long, Changes> changes);
+
+    /** Every table is complete before {@code upper} with no changes since the last command (an idle tick). */
+    void advanceTo(long upper);
+
+    /**
+     * The readers of every live export holding {@code collectionId} (several indexes may
+     * hold one collection), hydrated or not.
+     */
+    List<CollectionReader> readers(long collectionId);
+
+    /** The reader of export {@code exportId}, if it exists. */
+    Optional<CollectionReader> reader(long exportId);
+
+    @Override
+    void close();
+
+    /** A controller with no replica: creating a dataflow fails, nothing is readable. */
+    ComputeController NONE = new ComputeController() {
+        public void createDataflow(DataflowSpec spec, InputSnapshot inputs) {
+            inputs.close();
+            throw new UnsupportedOperationException("this engine has no compute replica");
+        }
+        public void dropDataflow(long exportId) {}
+        public void inputChanges(long time, Map<Long, Changes> changes) {}
+        public void advanceTo(long upper) {}
+        public List<CollectionReader> readers(long collectionId) { return List.of(); }
+        public Optional<CollectionReader> reader(long exportId) { return Optional.empty(); }
+        public void close() {}
+    };
+}
