@@ -9,6 +9,9 @@ import io.stillwater.engine.catalog.ViewCodec;
 import io.stillwater.engine.catalog.ViewDef;
 import io.stillwater.engine.catalog.ViewRules;
 import io.stillwater.engine.compute.ComputeController;
+import io.stillwater.engine.compute.InputSnapshot;
+import io.stillwater.engine.plan.PlanInputs;
+import java.util.Set;
 import io.stillwater.engine.sql.Statement;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
@@ -360,6 +363,35 @@ public final class Coordinator implements AutoCloseable {
         }
         synchronized (applyLock) {
             drainDurable();
+        }
+    }
+
+    /**
+     * Starts maintaining {@code spec} on the replica: its table inputs are pinned at the
+     * latest applied time and handed to compute for hydration, ordered before every later
+     * write's changes. Waits for earlier writes to apply first; holds the write lock so no
+     * write can slip between the snapshot and the command. Returns the hydration time.
+     */
+    public long installDataflow(io.stillwater.engine.compute.DataflowSpec spec) {
+        writeLock.lock();
+        try {
+            awaitAllApplied();
+            Set<Long> tableInputs = new java.util.HashSet<>(PlanInputs.objectIds(spec.plan()));
+            tableInputs.retainAll(tables.keySet());
+            synchronized (applyLock) {
+                ReadContext rc = beginRead(tableInputs, -1);
+                compute.createDataflow(spec, new InputSnapshot(rc.asOf(), rc::read, rc));
+                return rc.asOf();
+            }
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** Stops maintaining export {@code exportId}, ordered with writes like {@link #installDataflow}. */
+    public void uninstallDataflow(long exportId) {
+        synchronized (applyLock) {
+            compute.dropDataflow(exportId);
         }
     }
 
