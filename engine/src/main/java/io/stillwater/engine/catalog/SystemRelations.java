@@ -1,19 +1,91 @@
 package io.stillwater.engine.catalog;
 
+import io.stillwater.engine.compute.CollectionReader;
 import io.stillwater.engine.coord.Coordinator;
 import io.stillwater.engine.data.Changes;
+import io.stillwater.engine.data.Row;
+import io.stillwater.engine.table.Table;
+import io.stillwater.engine.types.Interval;
+import io.stillwater.engine.types.SqlType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * The built-in relations ({@code mz_catalog.*}, {@code mz_internal.*}): virtual tables
  * with fixed ids below {@link Catalog#FIRST_USER_ID}, whose rows are computed from the
  * catalog and the replica's state when a read needs them. A plan reads one as a
  * {@code PlanNode.Get} of its id; the read path asks {@link #contents} for its rows.
+ *
+ * <p>Ids in the rows follow Materialize's string style: user objects are {@code 'u'}
+ * plus the catalog id ({@code u1001}), built-in relations {@code 's'} plus theirs, and
+ * the one cluster that exists until cluster DDL lands is {@code u1}, named
+ * {@code default}. Columns are the subset of Materialize's that Stillwater has, with
+ * the same names and order.
  */
 public final class SystemRelations {
     private SystemRelations() {}
 
+    /** The schema and definition of one built-in relation. */
+    public record Builtin(String schema, TableDef def) {
+        public long id() { return def.id(); }
+
+        public String name() { return def.name(); }
+    }
+
+    /** The cluster every object lives on until cluster DDL exists (issue 5). */
+    public static final String DEFAULT_CLUSTER = "default";
+    public static final String DEFAULT_CLUSTER_ID = "u1";
+
+    public static final long MZ_TABLES = 1;
+    public static final long MZ_VIEWS = 2;
+    public static final long MZ_MATERIALIZED_VIEWS = 3;
+    public static final long MZ_INDEXES = 4;
+    public static final long MZ_COLUMNS = 5;
+    public static final long MZ_CLUSTERS = 6;
+    public static final long MZ_WALLCLOCK_GLOBAL_LAG = 7;
+    public static final long MZ_HYDRATION_STATUSES = 8;
+
+    private static final List<Builtin> ALL = List.of(
+            builtin("mz_catalog", MZ_TABLES, "mz_tables", "id", SqlType.TEXT, "name", SqlType.TEXT),
+            builtin("mz_catalog", MZ_VIEWS, "mz_views", "id", SqlType.TEXT, "name", SqlType.TEXT,
+                    "definition", SqlType.TEXT),
+            builtin("mz_catalog", MZ_MATERIALIZED_VIEWS, "mz_materialized_views", "id", SqlType.TEXT,
+                    "name", SqlType.TEXT, "cluster_id", SqlType.TEXT, "definition", SqlType.TEXT),
+            builtin("mz_catalog", MZ_INDEXES, "mz_indexes", "id", SqlType.TEXT, "name", SqlType.TEXT,
+                    "on_id", SqlType.TEXT, "cluster_id", SqlType.TEXT),
+            builtin("mz_catalog", MZ_COLUMNS, "mz_columns", "id", SqlType.TEXT, "name", SqlType.TEXT,
+                    "position", SqlType.BIGINT, "nullable", SqlType.BOOLEAN, "type", SqlType.TEXT),
+            builtin("mz_catalog", MZ_CLUSTERS, "mz_clusters", "id", SqlType.TEXT, "name", SqlType.TEXT),
+            builtin("mz_internal", MZ_WALLCLOCK_GLOBAL_LAG, "mz_wallclock_global_lag", "object_id", SqlType.TEXT,
+                    "lag", SqlType.INTERVAL),
+            builtin("mz_internal", MZ_HYDRATION_STATUSES, "mz_hydration_statuses", "object_id", SqlType.TEXT,
+                    "hydrated", SqlType.BOOLEAN));
+
+    private static Builtin builtin(String schema, long id, String name, Object... columns) {
+        List<ColumnDef> cols = new ArrayList<>();
+        for (int i = 0; i < columns.length; i += 2) {
+            cols.add(new ColumnDef((String) columns[i], (SqlType) columns[i + 1], false, null));
+        }
+        return new Builtin(schema, new TableDef(id, name, cols));
+    }
+
     /** Whether {@code id} names a built-in relation rather than a user object. */
     public static boolean isSystem(long id) { return id < Catalog.FIRST_USER_ID; }
+
+    /** Every built-in relation, in id order. */
+    public static List<Builtin> all() { return ALL; }
+
+    /** The built-in relation {@code schema.name}, if there is one. */
+    public static Optional<Builtin> lookup(String schema, String name) {
+        return ALL.stream().filter(b -> b.schema().equals(schema) && b.name().equals(name)).findFirst();
+    }
+
+    /** The schemas that hold built-in relations. */
+    public static List<String> schemas() { return List.of("mz_catalog", "mz_internal"); }
+
+    /** A user object's id as Materialize spells it in system relations: {@code u1001}. */
+    public static String objectId(long id) { return (isSystem(id) ? "s" : "u") + id; }
 
     /**
      * The rows of built-in relation {@code id} now (positive diffs), computed from
@@ -21,6 +93,81 @@ public final class SystemRelations {
      * never waits: they are always complete.
      */
     public static Changes contents(long id, Catalog catalog, Coordinator coordinator) {
-        throw new IllegalArgumentException("unknown built-in relation id " + id);
+        Changes out = new Changes();
+        if (id == MZ_TABLES) {
+            for (TableDef t : catalog.tables()) out.add(Row.of(objectId(t.id()), t.name()), 1);
+        } else if (id == MZ_VIEWS) {
+            for (ViewDef v : catalog.views()) out.add(Row.of(objectId(v.id()), v.name(), v.definition()), 1);
+        } else if (id == MZ_MATERIALIZED_VIEWS) {
+            for (MaterializedViewDef m : catalog.materializedViews()) {
+                out.add(Row.of(objectId(m.id()), m.name(), clusterId(m.cluster()), m.definition()), 1);
+            }
+        } else if (id == MZ_INDEXES) {
+            for (IndexDef i : catalog.indexes()) {
+                out.add(Row.of(objectId(i.id()), i.name(), objectId(i.onId()), clusterId(i.cluster())), 1);
+            }
+        } else if (id == MZ_COLUMNS) {
+            for (TableDef t : catalog.tables()) {
+                for (int c = 0; c < t.columns().size(); c++) {
+                    ColumnDef col = t.columns().get(c);
+                    out.add(Row.of(objectId(t.id()), col.name(), (long) c + 1, !col.notNull(), col.type().displayName()), 1);
+                }
+            }
+            for (ViewDef v : catalog.views()) columns(out, v.id(), v.columnNames(), v.columnTypes());
+            for (MaterializedViewDef m : catalog.materializedViews()) columns(out, m.id(), m.columnNames(), m.columnTypes());
+        } else if (id == MZ_CLUSTERS) {
+            out.add(Row.of(DEFAULT_CLUSTER_ID, DEFAULT_CLUSTER), 1);
+        } else if (id == MZ_WALLCLOCK_GLOBAL_LAG) {
+            long now = System.currentTimeMillis();
+            for (TableDef t : catalog.tables()) {
+                Optional<Table> table = coordinator.table(t.id());
+                out.add(Row.of(objectId(t.id()), table.map(x -> lag(now, x.upper())).orElse(null)), 1);
+            }
+            for (long e : exports(catalog)) {
+                Long upper = exportUpper(coordinator, e);
+                out.add(Row.of(objectId(e), upper == null ? null : lag(now, upper)), 1);
+            }
+        } else if (id == MZ_HYDRATION_STATUSES) {
+            for (long e : exports(catalog)) out.add(Row.of(objectId(e), exportUpper(coordinator, e) != null), 1);
+        } else {
+            throw new IllegalArgumentException("unknown built-in relation id " + id);
+        }
+        return out;
+    }
+
+    private static void columns(Changes out, long id, List<String> names, List<SqlType> types) {
+        for (int c = 0; c < names.size(); c++) {
+            out.add(Row.of(objectId(id), names.get(c), (long) c + 1, true, types.get(c).displayName()), 1);
+        }
+    }
+
+    private static String clusterId(String cluster) {
+        return DEFAULT_CLUSTER.equals(cluster) ? DEFAULT_CLUSTER_ID : cluster;
+    }
+
+    /** The ids of every index and materialized view, in id order. */
+    private static List<Long> exports(Catalog catalog) {
+        List<Long> ids = new ArrayList<>();
+        catalog.indexes().forEach(i -> ids.add(i.id()));
+        catalog.materializedViews().forEach(m -> ids.add(m.id()));
+        ids.sort(null);
+        return ids;
+    }
+
+    /** The export's upper once hydrated; null while it is not (or has no dataflow). */
+    private static Long exportUpper(Coordinator coordinator, long exportId) {
+        Optional<CollectionReader> r = coordinator.compute().reader(exportId);
+        if (r.isEmpty() || r.get().upper() == Long.MIN_VALUE) return null;
+        return r.get().upper();
+    }
+
+    /**
+     * Freshness lag as Materialize's {@code mz_wallclock_global_lag} reports it: how far
+     * the collection's completed time ({@code upper - 1}) trails the wall clock, never
+     * negative, at millisecond resolution (times are ms since the epoch).
+     */
+    static Interval lag(long nowMs, long upper) {
+        long lagMs = Math.max(0, nowMs - (upper - 1));
+        return new Interval(0, 0, lagMs * 1000);
     }
 }

@@ -25,4 +25,11 @@ public record ViewDef(long id, String name, List<String> columnNames, List<SqlTy
                     + columnTypes.size() + " types");
         }
     }
+
+    /** The columns as a (nullable) table definition: how planners see an indexed view, read from its index. */
+    public TableDef asTable() {
+        List<ColumnDef> cols = new java.util.ArrayList<>();
+        for (int i = 0; i < columnNames.size(); i++) cols.add(new ColumnDef(columnNames.get(i), columnTypes.get(i), false, null));
+        return new TableDef(id, name, cols);
+    }
 }

@@ -11,17 +11,27 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-/** PostgreSQL's rules for replacing and dropping views, over an immutable {@link Catalog}. */
+/** PostgreSQL's rules for replacing views and dropping objects of every kind, over an immutable {@link Catalog}. */
 public final class ViewRules {
     private ViewRules() {}
 
     /** 42809 for a name that exists as the other kind of relation ({@code DROP VIEW t} on a table). */
     public static SqlException wrongKind(String name, ObjectKind wanted) {
-        String other = wanted == ObjectKind.VIEW ? "TABLE" : "VIEW";
-        String otherWord = wanted == ObjectKind.VIEW ? "a table" : "a view";
-        return new SqlException(SqlState.WRONG_OBJECT_TYPE, "\"" + name + "\" is not a " + wanted.word(), null,
-                "Use DROP " + other + " to remove " + otherWord + ".");
+        return wrongKind(name, wanted, wanted == ObjectKind.VIEW ? ObjectKind.TABLE : ObjectKind.VIEW);
     }
+
+    /**
+     * 42809 for {@code name}, which is a {@code actual} where a {@code wanted} was named:
+     * PostgreSQL's {@code "i" is not a view} with the hint naming the right DROP.
+     */
+    public static SqlException wrongKind(String name, ObjectKind wanted, ObjectKind actual) {
+        String article = actual == ObjectKind.INDEX ? "an " : "a ";
+        return new SqlException(SqlState.WRONG_OBJECT_TYPE, "\"" + name + "\" is not " + article(wanted) + wanted.word(),
+                null, "Use DROP " + actual.word().toUpperCase(java.util.Locale.ROOT) + " to remove " + article
+                        + actual.word() + ".");
+    }
+
+    private static String article(ObjectKind k) { return k == ObjectKind.INDEX ? "an " : "a "; }
 
     /**
      * CREATE OR REPLACE VIEW may only add columns at the end: 42P16 when it drops one,
@@ -57,14 +67,20 @@ public final class ViewRules {
                 throw new SqlException(SqlState.INVALID_OBJECT_DEFINITION,
                         "infinite recursion detected in rules for relation \"" + view.name() + "\"");
             }
-            if (seen.add(n)) catalog.view(n).ifPresent(v -> todo.addAll(v.dependsOn()));
+            if (seen.add(n)) {
+                catalog.view(n).ifPresent(v -> todo.addAll(v.dependsOn()));
+                catalog.materializedView(n).ifPresent(m -> todo.addAll(m.dependsOn()));
+            }
         }
     }
 
     /**
      * The names to remove, dependents before what they read, for dropping {@code targets}.
-     * Without {@code cascade}, 2BP01 if a view not among the targets depends on one of
-     * them, with PostgreSQL's detail (one line per dependency) and hint.
+     * Dependents are views and materialized views reading an object and indexes on it.
+     * Without {@code cascade}, 2BP01 if an object not among the targets depends on one of
+     * them, with PostgreSQL's detail (one line per dependency) and hint. Unlike
+     * PostgreSQL, and like Materialize, a table's indexes are dependents too: DROP TABLE
+     * of an indexed table needs CASCADE.
      */
     public static List<String> dropOrder(Catalog catalog, List<String> targets, boolean cascade) {
         Set<String> order = new LinkedHashSet<>();
@@ -88,19 +104,19 @@ public final class ViewRules {
 
     private static void collect(Catalog catalog, String name, Set<String> reached, List<String> edges) {
         if (!reached.add(name)) return;
-        for (ViewDef d : catalog.directDependents(name)) {
-            edges.add("view " + d.name() + " depends on " + kindOf(catalog, name) + " " + name);
-            collect(catalog, d.name(), reached, edges);
+        for (String d : catalog.dependentNames(name)) {
+            edges.add(kindOf(catalog, d) + " " + d + " depends on " + kindOf(catalog, name) + " " + name);
+            collect(catalog, d, reached, edges);
         }
     }
 
     private static void postOrder(Catalog catalog, String name, Set<String> visited, Set<String> order) {
         if (!visited.add(name)) return;
-        for (ViewDef d : catalog.directDependents(name)) postOrder(catalog, d.name(), visited, order);
+        for (String d : catalog.dependentNames(name)) postOrder(catalog, d, visited, order);
         order.add(name);
     }
 
     private static String kindOf(Catalog catalog, String name) {
-        return catalog.table(name).isPresent() ? "table" : "view";
+        return catalog.kindOf(name).map(ObjectKind::word).orElse("relation");
     }
 }

@@ -1,5 +1,7 @@
 package io.stillwater.engine.sql;
 
+import io.stillwater.engine.catalog.IndexDef;
+import io.stillwater.engine.catalog.MaterializedViewDef;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.catalog.ViewDef;
 import java.util.Collection;
@@ -20,4 +22,18 @@ public interface CatalogView {
     default Optional<ViewDef> view(String name) { return Optional.empty(); }
 
     default Collection<ViewDef> views() { return List.of(); }
+
+    /** The materialized view {@code name}; implementations without them have none. */
+    default Optional<MaterializedViewDef> materializedView(String name) { return Optional.empty(); }
+
+    default Collection<MaterializedViewDef> materializedViews() { return List.of(); }
+
+    /** Every index. A view with an index is read from it ({@code Get(view id)}) instead of being expanded. */
+    default Collection<IndexDef> indexes() { return List.of(); }
+
+    /** Whether some index holds the rows of the object {@code name}. */
+    default boolean isIndexed(String name) {
+        for (IndexDef i : indexes()) if (i.onName().equals(name)) return true;
+        return false;
+    }
 }

@@ -131,8 +131,15 @@ public sealed interface Statement {
         public String commandVerb() { return "EXPLAIN"; }
     }
 
-    /** SHOW TABLES / SHOW VIEWS: one text column {@code name}, sorted. */
-    record ShowObjects(ObjectKind kind) implements Statement {
+    /**
+     * SHOW TABLES | VIEWS | MATERIALIZED VIEWS [IN CLUSTER c] | INDEXES [ON obj] [IN
+     * CLUSTER c]: text columns (name; plus cluster for materialized views; name, on,
+     * cluster, key for indexes, as in Materialize), sorted by name. {@code onName} and
+     * {@code cluster} are null when not given.
+     */
+    record ShowObjects(ObjectKind kind, String onName, String cluster) implements Statement {
+        public ShowObjects(ObjectKind kind) { this(kind, null, null); }
+
         public String commandVerb() { return "SHOW"; }
     }
 

@@ -1,12 +1,11 @@
 package io.stillwater.engine.sql.calcite;
 
 import io.stillwater.engine.catalog.ColumnDef;
+import io.stillwater.engine.catalog.SystemRelations;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.catalog.ViewDef;
 import io.stillwater.engine.sql.CatalogView;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
@@ -14,11 +13,9 @@ import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.logical.LogicalValues;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelProtoDataType;
-import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.TranslatableTable;
 import org.apache.calcite.schema.impl.AbstractSchema;
@@ -38,8 +35,12 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * query through a {@link ViewExpander} (the front end), so a query over a view plans as
  * if the view's query were written inline. Every name this schema resolves is added to
  * {@code references} (when given): creating a view records them as its dependencies.
- * Sub-schema {@code mz_catalog} holds the system relations {@code mz_tables} and
- * {@code mz_views}, constant relations built from the snapshot.
+ *
+ * <p>How each kind of object is read: a table, a materialized view and a view that has
+ * an index are {@link CatalogTable}s, which plan as {@code Get(id)} (compute serves
+ * materialized views and indexed views from their arrangements); a view without an
+ * index is expanded. Sub-schemas {@code mz_catalog} and {@code mz_internal} hold the
+ * built-in relations of {@link SystemRelations}, also {@code Get}s (of ids below 1000).
  */
 final class CatalogSchema extends AbstractSchema {
     /** Plans a view's stored query; implemented by the front end. */
@@ -109,63 +110,33 @@ final class CatalogSchema extends AbstractSchema {
         }
     }
 
-    /** A system relation: constant rows of text columns, computed from the snapshot when planned. */
-    static final class SystemRelation extends AbstractTable implements TranslatableTable {
-        private final List<String> columns;
-        private final List<List<String>> rows;
-
-        SystemRelation(List<String> columns, List<List<String>> rows) {
-            this.columns = columns;
-            this.rows = rows;
-        }
-
-        @Override
-        public RelDataType getRowType(RelDataTypeFactory f) {
-            var b = f.builder();
-            for (String c : columns) b.add(c, f.createTypeWithNullability(f.createSqlType(SqlTypeName.VARCHAR), true));
-            return b.build();
-        }
-
-        @Override
-        public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
-            var cluster = context.getCluster();
-            RelDataType type = relOptTable.getRowType();
-            var rex = cluster.getRexBuilder();
-            var tuples = com.google.common.collect.ImmutableList.<com.google.common.collect.ImmutableList<RexLiteral>>builder();
-            for (List<String> row : rows) {
-                var t = com.google.common.collect.ImmutableList.<RexLiteral>builder();
-                for (int i = 0; i < row.size(); i++) {
-                    RelDataType ft = type.getFieldList().get(i).getType();
-                    t.add(row.get(i) == null ? (RexLiteral) rex.makeNullLiteral(ft) : (RexLiteral) rex.makeLiteral(row.get(i), ft, false));
-                }
-                tuples.add(t.build());
-            }
-            return LogicalValues.create(cluster, type, tuples.build());
-        }
-    }
-
-    /** Materialize's {@code mz_catalog} schema, the part Stillwater has. */
+    /**
+     * A schema of built-in relations ({@code mz_catalog}, {@code mz_internal}): each is a
+     * {@link CatalogTable} of its fixed id, so a read plans as {@code Get(id)} and the
+     * read path asks {@link SystemRelations#contents} for the rows.
+     */
     private static final class SystemSchema extends AbstractSchema {
-        private final CatalogView catalog;
+        private final String schema;
 
-        SystemSchema(CatalogView catalog) { this.catalog = catalog; }
+        SystemSchema(String schema) { this.schema = schema; }
 
         @Override
         protected Map<String, Table> getTableMap() {
-            List<List<String>> tables = new ArrayList<>();
-            for (TableDef t : catalog.tables()) tables.add(List.of("u" + t.id(), t.name()));
-            List<List<String>> views = new ArrayList<>();
-            for (ViewDef v : catalog.views()) views.add(List.of("u" + v.id(), v.name(), v.definition()));
-            return Map.of(
-                    "mz_tables", new SystemRelation(List.of("id", "name"), tables),
-                    "mz_views", new SystemRelation(List.of("id", "name", "definition"), views));
+            Map<String, Table> out = new java.util.HashMap<>();
+            for (SystemRelations.Builtin b : SystemRelations.all()) {
+                if (b.schema().equals(schema)) out.put(b.name(), new CatalogTable(b.def()));
+            }
+            return out;
         }
     }
 
-    /** PostgreSQL's default schema: {@code public.t} is {@code t}. */
+    /** PostgreSQL's default schema: {@code public.t} is {@code t}; and the built-in schemas. */
     @Override
     protected Map<String, org.apache.calcite.schema.Schema> getSubSchemaMap() {
-        return Map.of("public", new CatalogSchema(catalog, views, references), "mz_catalog", new SystemSchema(catalog));
+        Map<String, org.apache.calcite.schema.Schema> out = new java.util.HashMap<>();
+        out.put("public", new CatalogSchema(catalog, views, references));
+        for (String s : SystemRelations.schemas()) out.put(s, new SystemSchema(s));
+        return out;
     }
 
     private Table resolve(String name) {
@@ -174,9 +145,17 @@ final class CatalogSchema extends AbstractSchema {
             if (references != null) references.add(name);
             return new CatalogTable(table.get());
         }
+        var mv = catalog.materializedView(name);
+        if (mv.isPresent()) {
+            if (references != null) references.add(name);
+            return new CatalogTable(mv.get().asTable());
+        }
         var view = catalog.view(name);
         if (view.isPresent()) {
             if (references != null) references.add(name);
+            // An indexed view is read from its index (compute holds its rows as
+            // collection view.id); an unindexed one is expanded into the query.
+            if (catalog.isIndexed(name)) return new CatalogTable(view.get().asTable());
             return new ViewRelation(view.get(), views);
         }
         return null;
@@ -204,6 +183,7 @@ final class CatalogSchema extends AbstractSchema {
                 var matcher = pattern.matcher();
                 for (TableDef d : catalog.tables()) if (matcher.apply(d.name())) out.add(d.name());
                 for (ViewDef d : catalog.views()) if (matcher.apply(d.name())) out.add(d.name());
+                for (var d : catalog.materializedViews()) if (matcher.apply(d.name())) out.add(d.name());
                 return out;
             }
         };

@@ -16,11 +16,12 @@ import java.util.Set;
 
 /**
  * The engine's own parser for the statements Calcite does not handle: CREATE TABLE,
- * DROP TABLE, CREATE/DROP VIEW, SHOW TABLES/VIEWS, transaction control, SET/RESET/SHOW. Queries and DML (SELECT, VALUES,
+ * DROP TABLE, CREATE/DROP VIEW, CREATE/DROP [DEFAULT] INDEX and MATERIALIZED VIEW, SHOW
+ * TABLES/VIEWS/MATERIALIZED VIEWS/INDEXES, transaction control, SET/RESET/SHOW. Queries and DML (SELECT, VALUES,
  * WITH, TABLE, INSERT, UPDATE, DELETE) are not its business: {@link #parse} returns
  * empty for them without reading further than the first token, and the caller hands
  * them to Calcite. Recognised statements that Stillwater does not implement (CREATE
- * INDEX, ALTER, COPY, TRUNCATE, the SQLite corpus's REPLACE INTO and PRAGMA, ...) are
+ * UNIQUE INDEX, ALTER, COPY, TRUNCATE, the SQLite corpus's REPLACE INTO and PRAGMA, ...) are
  * 0A000 errors naming the statement; unknown words are PostgreSQL's 42601 syntax error.
  *
  * <p>Input is one statement (see {@link SqlSplitter}); trailing semicolons are allowed.
@@ -97,6 +98,12 @@ public final class UtilityParser {
         c.next(); // CREATE
         boolean orReplace = c.acceptWords("or", "replace");
         if (c.atWord("view")) return createView(c, orReplace);
+        if (c.atWords("materialized", "view")) return createMaterializedView(c, orReplace);
+        if (!orReplace && c.atWord("index")) return createIndex(c, false);
+        if (!orReplace && c.atWords("default", "index")) {
+            c.next(); // DEFAULT
+            return createIndex(c, true);
+        }
         if (orReplace || !c.atWord("table")) {
             c.reset(start);
             throw unsupported(c);
@@ -344,17 +351,126 @@ public final class UtilityParser {
         return new Statement.CreateView(name, columns, query, first.offset(), orReplace, ifNotExists);
     }
 
-    // ---- DROP TABLE / DROP VIEW
+    // ---- CREATE INDEX / CREATE MATERIALIZED VIEW
+
+    /**
+     * Materialize's {@code CREATE [DEFAULT] INDEX [IF NOT EXISTS] [name] [IN CLUSTER c] ON
+     * obj [USING arrangement] [(expr, ...)]}, the cursor at INDEX. A DEFAULT index has
+     * neither a name nor a key list (its key is every column). Each key expression is
+     * kept as SQL text, planned by the coordinator against the object's columns; a
+     * trailing ASC/DESC/NULLS FIRST/LAST (PostgreSQL and SQLite scripts) is accepted and
+     * dropped, since an arrangement's order does not change any result. A missing key
+     * list means every column, as for DEFAULT.
+     */
+    private static Statement createIndex(TokenCursor c, boolean isDefault) {
+        c.next(); // INDEX
+        boolean ifNotExists = c.acceptWords("if", "not", "exists");
+        String name = null;
+        if (!c.atWord("on") && !c.atWords("in", "cluster")) {
+            if (isDefault) throw c.syntaxError();
+            name = c.name();
+        } else if (ifNotExists && !isDefault) {
+            throw c.syntaxError(); // PostgreSQL: IF NOT EXISTS needs an index name
+        }
+        String cluster = null;
+        if (c.acceptWords("in", "cluster")) cluster = c.name();
+        c.expectWord("on");
+        String on = tableName(c);
+        if (c.acceptWord("using")) {
+            String m = c.name();
+            if (!m.equals("arrangement")) {
+                throw new SqlException(SqlState.UNDEFINED_OBJECT, "access method \"" + m + "\" does not exist", null,
+                        "Stillwater indexes are arrangements: USING arrangement, or omit USING.");
+            }
+        }
+        List<String> keys = new ArrayList<>();
+        if (c.atSymbol("(")) {
+            if (isDefault) throw c.syntaxError();
+            c.next();
+            do {
+                keys.add(keyExpression(c));
+            } while (c.acceptSymbol(","));
+            c.expectSymbol(")");
+        }
+        if (c.atWord("where")) throw unsupportedNamed("CREATE INDEX ... WHERE");
+        if (c.atWord("include")) throw unsupportedNamed("CREATE INDEX ... INCLUDE");
+        if (c.atWord("with")) throw unsupportedNamed("CREATE INDEX ... WITH");
+        return new Statement.CreateIndex(name, isDefault || keys.isEmpty(), cluster, on, keys, ifNotExists);
+    }
+
+    /** One key expression's text, up to a {@code ,} or {@code )} outside parentheses; ordering words dropped. */
+    private static String keyExpression(TokenCursor c) {
+        List<Token> tokens = new ArrayList<>();
+        int depth = 0;
+        while (true) {
+            Token t = c.peek();
+            if (t.kind() == TokenKind.EOF) throw c.syntaxError();
+            if (depth == 0 && (t.isSymbol(",") || t.isSymbol(")"))) break;
+            if (t.isSymbol("(") || t.isSymbol("[")) depth++;
+            if (t.isSymbol(")") || t.isSymbol("]")) depth--;
+            tokens.add(c.next());
+        }
+        int n = tokens.size();
+        if (n >= 2 && tokens.get(n - 2).isWord("nulls") && (tokens.get(n - 1).isWord("first") || tokens.get(n - 1).isWord("last"))) {
+            n -= 2;
+        }
+        if (n >= 1 && (tokens.get(n - 1).isWord("asc") || tokens.get(n - 1).isWord("desc"))) n--;
+        if (n == 0) throw SqlSyntaxException.at(tokens.isEmpty() ? c.peek() : tokens.get(0));
+        return c.sql().substring(tokens.get(0).offset(), tokens.get(n - 1).end());
+    }
+
+    /**
+     * {@code CREATE [OR REPLACE] MATERIALIZED VIEW [IF NOT EXISTS] name [(column, ...)] [IN
+     * CLUSTER c] AS query}, the cursor at MATERIALIZED. The query is kept as text, as for
+     * {@link #createView}.
+     */
+    private static Statement createMaterializedView(TokenCursor c, boolean orReplace) {
+        c.next(); // MATERIALIZED
+        c.next(); // VIEW
+        int ifAt = c.mark();
+        boolean ifNotExists = c.acceptWords("if", "not", "exists");
+        if (ifNotExists && orReplace) {
+            c.reset(ifAt);
+            throw new SqlException(SqlState.SYNTAX_ERROR, "cannot specify both OR REPLACE and IF NOT EXISTS");
+        }
+        String name = tableName(c);
+        List<String> columns = new ArrayList<>();
+        if (c.acceptSymbol("(")) {
+            do {
+                columns.add(c.name());
+            } while (c.acceptSymbol(","));
+            c.expectSymbol(")");
+        }
+        String cluster = null;
+        if (c.acceptWords("in", "cluster")) cluster = c.name();
+        if (c.atWord("with")) throw unsupportedNamed("CREATE MATERIALIZED VIEW ... WITH");
+        c.expectWord("as");
+        Token first = c.peek();
+        if (first.kind() == TokenKind.EOF) throw c.syntaxError();
+        String query = c.sql().substring(first.offset()).strip();
+        while (query.endsWith(";")) query = query.substring(0, query.length() - 1).strip();
+        while (c.peek().kind() != TokenKind.EOF) c.next();
+        return new Statement.CreateMaterializedView(name, columns, cluster, query, first.offset(), orReplace, ifNotExists);
+    }
+
+    // ---- DROP TABLE / VIEW / MATERIALIZED VIEW / INDEX
 
     private static Statement drop(TokenCursor c) {
         int start = c.mark();
         c.next(); // DROP
-        boolean view = c.atWord("view");
-        if (!c.atWord("table") && !view) {
+        Statement.ObjectKind kind;
+        if (c.atWord("table")) kind = Statement.ObjectKind.TABLE;
+        else if (c.atWord("view")) kind = Statement.ObjectKind.VIEW;
+        else if (c.atWord("index")) kind = Statement.ObjectKind.INDEX;
+        else if (c.atWords("materialized", "view")) {
+            kind = Statement.ObjectKind.MATERIALIZED_VIEW;
+            c.next();
+        } else {
             c.reset(start);
             throw unsupported(c);
         }
         c.next();
+        if (kind == Statement.ObjectKind.INDEX && c.atWord("concurrently")) throw unsupportedNamed("DROP INDEX CONCURRENTLY");
         boolean ifExists = c.acceptWords("if", "exists");
         List<String> names = new ArrayList<>();
         do {
@@ -362,9 +478,11 @@ public final class UtilityParser {
         } while (c.acceptSymbol(","));
         boolean cascade = c.acceptWord("cascade");
         if (!cascade) c.acceptWord("restrict");
-        return view
-                ? new Statement.DropView(List.copyOf(names), ifExists, cascade)
-                : new Statement.DropTable(List.copyOf(names), ifExists, cascade);
+        return switch (kind) {
+            case VIEW -> new Statement.DropView(List.copyOf(names), ifExists, cascade);
+            case TABLE -> new Statement.DropTable(List.copyOf(names), ifExists, cascade);
+            default -> new Statement.DropObjects(kind, names, ifExists, cascade);
+        };
     }
 
     // ---- transactions
@@ -564,6 +682,18 @@ public final class UtilityParser {
         boolean alone = c.peek(1).kind() == TokenKind.EOF || c.peek(1).isSymbol(";");
         if (alone && c.acceptWord("tables")) return new Statement.ShowObjects(Statement.ObjectKind.TABLE);
         if (alone && c.acceptWord("views")) return new Statement.ShowObjects(Statement.ObjectKind.VIEW);
+        if (c.atWords("materialized", "views")) {
+            c.next();
+            c.next();
+            String cluster = c.acceptWords("in", "cluster") ? c.name() : null;
+            return new Statement.ShowObjects(Statement.ObjectKind.MATERIALIZED_VIEW, null, cluster);
+        }
+        if (c.atWord("indexes") && (alone || c.peek(1).isWord("on") || c.peek(1).isWord("in"))) {
+            c.next();
+            String on = c.acceptWord("on") ? tableName(c) : null;
+            String cluster = c.acceptWords("in", "cluster") ? c.name() : null;
+            return new Statement.ShowObjects(Statement.ObjectKind.INDEX, on, cluster);
+        }
         return new Statement.ShowVariable(settingName(c, "SHOW"));
     }
 
