@@ -4,11 +4,18 @@ import io.stillwater.engine.EngineConfig;
 import io.stillwater.engine.arrange.ReadHold;
 import io.stillwater.engine.catalog.Catalog;
 import io.stillwater.engine.catalog.ColumnDef;
+import io.stillwater.engine.catalog.IndexCodec;
+import io.stillwater.engine.catalog.IndexDef;
+import io.stillwater.engine.catalog.MaterializedViewCodec;
+import io.stillwater.engine.catalog.MaterializedViewDef;
+import io.stillwater.engine.catalog.SystemRelations;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.catalog.ViewCodec;
 import io.stillwater.engine.catalog.ViewDef;
 import io.stillwater.engine.catalog.ViewRules;
 import io.stillwater.engine.compute.ComputeController;
+import io.stillwater.engine.compute.DataflowSpec;
+import io.stillwater.engine.expr.Expr;
 import io.stillwater.engine.compute.InputSnapshot;
 import io.stillwater.engine.plan.PlanInputs;
 import java.util.Set;
@@ -33,6 +40,9 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -72,6 +82,19 @@ public final class Coordinator implements AutoCloseable {
     private final ComputeController compute;
     /** True while the log is replayed: compute is not fed then (dataflows are built after replay). */
     private boolean replaying;
+    /** Plans index and materialized view dataflows; built on first use (Calcite set-up is not free). */
+    private volatile DataflowPlanner dataflowPlanner;
+    /** System.nanoTime() of the last applied write or idle tick. Written under applyLock. */
+    private volatile long lastAdvanceNanos = System.nanoTime();
+    /** Advances time when no write has been applied for {@link #IDLE_TICK_MS}; see {@link #idleTick()}. */
+    private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "stillwater-idle-tick");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /** How long without an applied write before the idle tick advances time, in ms. */
+    public static final long IDLE_TICK_MS = 100;
 
     private record Pending(long time, LogRecord record, CompletableFuture<Void> durable) {}
 
@@ -94,6 +117,8 @@ public final class Coordinator implements AutoCloseable {
         WriteAheadLog log = WriteAheadLog.open(config.dataDir(), config.fsync());
         Coordinator c = new Coordinator(log, new TimestampOracle(), compute);
         c.recover();
+        if (compute != ComputeController.NONE) c.installAllDataflows();
+        c.ticker.scheduleWithFixedDelay(c::idleTickSafely, IDLE_TICK_MS / 2, IDLE_TICK_MS / 2, TimeUnit.MILLISECONDS);
         return c;
     }
 
@@ -153,6 +178,14 @@ public final class Coordinator implements AutoCloseable {
                     catalog = catalog.withView(ViewCodec.decode(e.name(), e.payload()));
             case LogRecord.CatalogRemoval r when r.kind().equals(ViewCodec.KIND) ->
                     catalog = catalog.withoutView(r.name());
+            case LogRecord.CatalogEntry e when e.kind().equals(IndexCodec.KIND) ->
+                    catalog = catalog.withIndex(IndexCodec.decode(e.name(), e.payload()));
+            case LogRecord.CatalogRemoval r when r.kind().equals(IndexCodec.KIND) ->
+                    catalog = catalog.withoutIndex(r.name());
+            case LogRecord.CatalogEntry e when e.kind().equals(MaterializedViewCodec.KIND) ->
+                    catalog = catalog.withMaterializedView(MaterializedViewCodec.decode(e.name(), e.payload()));
+            case LogRecord.CatalogRemoval r when r.kind().equals(MaterializedViewCodec.KIND) ->
+                    catalog = catalog.withoutMaterializedView(r.name());
             default -> throw new IllegalStateException("unexpected log record " + record);
         }
         // Every table is complete through this time, written or not, so a read at it
@@ -197,7 +230,7 @@ public final class Coordinator implements AutoCloseable {
         writeLock.lock();
         try {
             awaitAllApplied();
-            if (catalog.table(name).isPresent()) {
+            if (catalog.relationExists(name)) {
                 if (ifNotExists) return Optional.empty();
                 throw new SqlException(SqlState.DUPLICATE_TABLE, "relation \"" + name + "\" already exists");
             }
@@ -231,9 +264,10 @@ public final class Coordinator implements AutoCloseable {
             awaitAllApplied();
             Catalog current = catalog;
             Optional<ViewDef> old = current.view(name);
-            if (current.table(name).isPresent() || old.isPresent()) {
+            Optional<Statement.ObjectKind> existing = current.kindOf(name);
+            if (existing.isPresent()) {
                 if (ifNotExists) return Optional.empty();
-                if (old.isEmpty() && orReplace) throw ViewRules.wrongKind(name, Statement.ObjectKind.VIEW);
+                if (old.isEmpty() && orReplace) throw ViewRules.wrongKind(name, Statement.ObjectKind.VIEW, existing.get());
                 if (!orReplace) throw new SqlException(SqlState.DUPLICATE_TABLE, "relation \"" + name + "\" already exists");
             }
             ViewDef def = build.build(current, old.map(ViewDef::id).orElse(current.nextId()));
@@ -247,15 +281,22 @@ public final class Coordinator implements AutoCloseable {
         }
     }
 
+    /** DROP TABLE / DROP VIEW; see {@link #dropObjects}. */
+    public List<String> dropRelations(Statement.ObjectKind kind, List<String> names, boolean ifExists, boolean cascade) {
+        return dropObjects(kind, names, ifExists, cascade);
+    }
+
     /**
-     * DROP TABLE / DROP VIEW of every name. Unknown names are 42P01 unless {@code
-     * ifExists}; a name of the other kind is 42809. Without {@code cascade}, an object
-     * that views outside the list depend on is 2BP01; with it those views are dropped
-     * too. Dependents are always removed before what they read (one log record each), so
-     * every prefix of the log leaves a catalog without dangling dependencies. Returns the
+     * DROP TABLE / VIEW / MATERIALIZED VIEW / INDEX of every name. Unknown names are
+     * 42P01 (42704 for indexes, as in PostgreSQL) unless {@code ifExists}; a name of
+     * another kind is 42809. Without {@code cascade}, an object that others outside the
+     * list depend on (views and materialized views reading it, indexes on it) is 2BP01;
+     * with it those are dropped too. Dependents are always removed before what they
+     * read (one log record each, each followed by dropping its dataflow), so every
+     * prefix of the log leaves a catalog without dangling dependencies. Returns the
      * names skipped because they did not exist.
      */
-    public List<String> dropRelations(Statement.ObjectKind kind, List<String> names, boolean ifExists, boolean cascade) {
+    public List<String> dropObjects(Statement.ObjectKind kind, List<String> names, boolean ifExists, boolean cascade) {
         writeLock.lock();
         try {
             awaitAllApplied();
@@ -263,29 +304,246 @@ public final class Coordinator implements AutoCloseable {
             List<String> targets = new ArrayList<>();
             List<String> missing = new ArrayList<>();
             for (String n : names) {
-                boolean isTable = current.table(n).isPresent();
-                boolean isView = current.view(n).isPresent();
-                if (kind == Statement.ObjectKind.TABLE ? isTable : isView) {
+                Optional<Statement.ObjectKind> actual = current.kindOf(n);
+                if (actual.isPresent() && actual.get() == kind) {
                     if (!targets.contains(n)) targets.add(n);
-                } else if (isTable || isView) {
-                    throw ViewRules.wrongKind(n, kind);
+                } else if (actual.isPresent()) {
+                    throw ViewRules.wrongKind(n, kind, actual.get());
                 } else if (ifExists) {
                     missing.add(n);
                 } else {
-                    throw new SqlException(SqlState.UNDEFINED_TABLE, kind.word() + " \"" + n + "\" does not exist");
+                    throw new SqlException(kind == Statement.ObjectKind.INDEX ? SqlState.UNDEFINED_OBJECT : SqlState.UNDEFINED_TABLE,
+                            kind.word() + " \"" + n + "\" does not exist");
                 }
             }
             List<String> order = ViewRules.dropOrder(current, targets, cascade);
             for (String n : order) {
-                Optional<TableDef> t = current.table(n);
-                if (t.isPresent()) {
-                    long id = t.get().id();
-                    submit(ts -> new LogRecord.DropTable(id));
-                } else {
-                    submit(ts -> new LogRecord.CatalogRemoval(ViewCodec.KIND, n));
+                long id = current.idOf(n);
+                switch (current.kindOf(n).orElseThrow()) {
+                    case TABLE -> submit(ts -> new LogRecord.DropTable(id));
+                    case VIEW -> submit(ts -> new LogRecord.CatalogRemoval(ViewCodec.KIND, n));
+                    case MATERIALIZED_VIEW -> {
+                        submit(ts -> new LogRecord.CatalogRemoval(MaterializedViewCodec.KIND, n));
+                        uninstallDataflow(id);
+                    }
+                    case INDEX -> {
+                        submit(ts -> new LogRecord.CatalogRemoval(IndexCodec.KIND, n));
+                        uninstallDataflow(id);
+                    }
                 }
             }
             return missing;
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    // ---------------------------------------------------------------- indexes and materialized views
+
+    /**
+     * The cluster an object goes to: {@code default} when none is named. Until cluster
+     * DDL exists (issue 5) every other name is 42704, Materialize's wording.
+     */
+    public static String resolveCluster(String cluster) {
+        if (cluster == null || cluster.equals(SystemRelations.DEFAULT_CLUSTER)) return SystemRelations.DEFAULT_CLUSTER;
+        throw new SqlException(SqlState.UNDEFINED_OBJECT, "unknown cluster '" + cluster + "'");
+    }
+
+    private DataflowPlanner dataflowPlanner() {
+        DataflowPlanner p = dataflowPlanner;
+        if (p == null) dataflowPlanner = p = new DataflowPlanner();
+        return p;
+    }
+
+    /**
+     * CREATE [DEFAULT] INDEX. Under the write lock: resolves the object, plans the key
+     * and the dataflow (a planning error creates nothing), installs the dataflow, then
+     * makes the catalog entry durable. Installing first means no reader ever plans
+     * against an index whose arrangement compute does not know yet; if the log append
+     * fails the dataflow is dropped again. Returns empty if the name exists and
+     * {@code IF NOT EXISTS} was given.
+     */
+    public Optional<IndexDef> createIndex(Statement.CreateIndex s) {
+        String cluster = resolveCluster(s.cluster());
+        writeLock.lock();
+        try {
+            awaitAllApplied();
+            Catalog current = catalog;
+            if (s.name() != null && current.relationExists(s.name())) {
+                if (s.ifNotExists()) return Optional.empty();
+                throw new SqlException(SqlState.DUPLICATE_TABLE, "relation \"" + s.name() + "\" already exists");
+            }
+            String on = s.onName();
+            Statement.ObjectKind onKind = current.kindOf(on).orElseThrow(
+                    () -> new SqlException(SqlState.UNDEFINED_TABLE, "relation \"" + on + "\" does not exist"));
+            if (onKind == Statement.ObjectKind.INDEX) {
+                throw new SqlException(SqlState.WRONG_OBJECT_TYPE, "cannot create index on relation \"" + on + "\"",
+                        "This operation is not supported for indexes.", null);
+            }
+            DataflowPlanner planner = dataflowPlanner();
+            List<String> keySql = s.keySql();
+            if (s.isDefault() || keySql.isEmpty()) {
+                keySql = DataflowPlanner.columnsOf(current, on).columnNames().stream().map(IndexDef::quote).toList();
+            }
+            List<Expr> key = planner.keyExprs(current, on, keySql);
+            String name = s.name() != null ? s.name()
+                    : generatedIndexName(current, on, s.isDefault() || s.keySql().isEmpty(), key,
+                            DataflowPlanner.columnsOf(current, on).columnNames());
+            IndexDef def = new IndexDef(current.nextId(), name, current.idOf(on), on, keySql, cluster);
+            DataflowSpec spec = planner.index(current, def);
+            byte[] payload = IndexCodec.encode(def);
+            installThenLog(spec, () -> submit(ts -> new LogRecord.CatalogEntry(IndexCodec.KIND, name, payload)));
+            return Optional.of(def);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * Materialize's generated index names: {@code <obj>_primary_idx} for a default index,
+     * else {@code <obj>_<part>_..._idx} where a part is the key column's name or
+     * {@code expr}; a numeric suffix makes it unique.
+     */
+    static String generatedIndexName(Catalog catalog, String on, boolean isDefault, List<Expr> key, List<String> columns) {
+        StringBuilder b = new StringBuilder(on);
+        if (isDefault) {
+            b.append("_primary");
+        } else {
+            for (Expr e : key) b.append('_').append(e instanceof Expr.Column c ? columns.get(c.index()) : "expr");
+        }
+        String base = b.append("_idx").toString();
+        String name = base;
+        for (int i = 1; catalog.relationExists(name); i++) name = base + i;
+        return name;
+    }
+
+    /**
+     * CREATE [OR REPLACE] MATERIALIZED VIEW. Planned under the write lock (errors as for
+     * the SELECT; a planning error creates nothing), installed, then logged, as for
+     * {@link #createIndex}. A replacement gets a new id and is refused (2BP01) while
+     * anything depends on the old one; the old dataflow is dropped once the new entry
+     * is durable. Returns empty if the name exists and {@code IF NOT EXISTS} was given.
+     */
+    public Optional<MaterializedViewDef> createMaterializedView(Statement.CreateMaterializedView s) {
+        String cluster = resolveCluster(s.cluster());
+        writeLock.lock();
+        try {
+            awaitAllApplied();
+            Catalog current = catalog;
+            String name = s.name();
+            Optional<Statement.ObjectKind> existing = current.kindOf(name);
+            Optional<MaterializedViewDef> old = current.materializedView(name);
+            if (existing.isPresent()) {
+                if (s.ifNotExists()) return Optional.empty();
+                if (!s.orReplace()) throw new SqlException(SqlState.DUPLICATE_TABLE, "relation \"" + name + "\" already exists");
+                if (old.isEmpty()) throw ViewRules.wrongKind(name, Statement.ObjectKind.MATERIALIZED_VIEW, existing.get());
+                ViewRules.dropOrder(current, List.of(name), false); // 2BP01 while anything depends on it
+            }
+            DataflowPlanner planner = dataflowPlanner();
+            MaterializedViewDef def = planner.defineMaterializedView(current, current.nextId(), s, cluster);
+            DataflowSpec spec = planner.materializedView(current, def);
+            byte[] payload = MaterializedViewCodec.encode(def);
+            installThenLog(spec, () -> submit(ts -> new LogRecord.CatalogEntry(MaterializedViewCodec.KIND, name, payload)));
+            old.ifPresent(o -> uninstallDataflow(o.id()));
+            return Optional.of(def);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** Installs {@code spec}'s dataflow, then runs {@code log}; drops the dataflow again if logging fails. */
+    private void installThenLog(DataflowSpec spec, Runnable log) {
+        try {
+            installDataflow(spec);
+        } catch (UnsupportedOperationException e) {
+            throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
+                    "cannot maintain " + spec.name() + ": " + e.getMessage(), null, null, e);
+        }
+        try {
+            log.run();
+        } catch (RuntimeException e) {
+            uninstallDataflow(spec.exportId());
+            throw e;
+        }
+    }
+
+    /**
+     * After replay: installs every index and materialized view dataflow in id order, so
+     * each one's inputs (tables, and the collections of older exports it imports) exist
+     * before it. Each is planned against the catalog as it was when it was created as
+     * far as indexes go ({@link Catalog#withIndexesBelow}), so it imports only older
+     * arrangements. An object that no longer plans is logged and left without a dataflow.
+     */
+    private void installAllDataflows() {
+        Catalog all = catalog;
+        List<Object> items = new ArrayList<>();
+        items.addAll(all.indexes());
+        items.addAll(all.materializedViews());
+        items.sort(java.util.Comparator.comparingLong(o -> o instanceof IndexDef i ? i.id() : ((MaterializedViewDef) o).id()));
+        for (Object o : items) {
+            try {
+                DataflowSpec spec = switch (o) {
+                    case IndexDef i -> dataflowPlanner().index(all.withIndexesBelow(i.id()), i);
+                    case MaterializedViewDef m -> dataflowPlanner().materializedView(all.withIndexesBelow(m.id()), m);
+                    default -> throw new IllegalStateException();
+                };
+                installDataflow(spec);
+            } catch (RuntimeException e) {
+                LOG.error("could not rebuild the dataflow of {} after restart", o, e);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- idle tick
+
+    private void idleTickSafely() {
+        try {
+            idleTick();
+        } catch (RuntimeException e) {
+            LOG.warn("idle tick failed", e);
+        }
+    }
+
+    /**
+     * When no write has been applied for {@link #IDLE_TICK_MS}, advances time as an
+     * empty write would, without a log record: a new timestamp from the oracle, every
+     * table's upper past it, compute told so, and the read timestamp moved to it. So
+     * freshness lag stays small and serializable reads see recent data without writes.
+     * Skips (tries again later) while a write holds the write lock or is pending: log
+     * order must stay timestamp order, and a write advances time anyway.
+     */
+    void idleTick() {
+        if (System.nanoTime() - lastAdvanceNanos < IDLE_TICK_MS * 1_000_000) return;
+        if (!writeLock.tryLock()) return;
+        try {
+            synchronized (applyLock) {
+                if (!pending.isEmpty()) return;
+                advanceIdle();
+            }
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** Advances every frontier to a new timestamp without data. Holds writeLock and applyLock; nothing pending. */
+    private void advanceIdle() {
+        long ts = oracle.writeTimestamp();
+        for (Table t : tables.values()) t.advanceUpper(ts + 1);
+        oracle.applyWrite(ts);
+        compute.advanceTo(ts + 1);
+        lastAdvanceNanos = System.nanoTime();
+        applyLock.notifyAll();
+    }
+
+    /** Runs one idle advance now, whatever the time since the last write (for tests). Returns the new read timestamp. */
+    public long advanceTimeForTesting() {
+        writeLock.lock();
+        try {
+            awaitAllApplied();
+            synchronized (applyLock) {
+                advanceIdle();
+                return oracle.readTimestamp();
+            }
         } finally {
             writeLock.unlock();
         }
@@ -345,7 +603,10 @@ public final class Coordinator implements AutoCloseable {
             oracle.applyWrite(head.time());
             any = true;
         }
-        if (any) applyLock.notifyAll();
+        if (any) {
+            lastAdvanceNanos = System.nanoTime();
+            applyLock.notifyAll();
+        }
     }
 
     /** Waits until every appended record is applied (or failed). Caller holds writeLock. */
@@ -411,6 +672,7 @@ public final class Coordinator implements AutoCloseable {
             Map<Long, ReadHold> holds = new LinkedHashMap<>();
             Map<Long, Table> snapshotTables = new HashMap<>();
             for (long id : tableIds) {
+                if (SystemRelations.isSystem(id)) continue; // computed when read, see ReadContext.read
                 Table t = tables.get(id);
                 if (t == null) {
                     holds.values().forEach(ReadHold::close);
@@ -420,17 +682,19 @@ public final class Coordinator implements AutoCloseable {
                 holds.put(id, t.hold(asOf));
                 snapshotTables.put(id, t);
             }
-            return new ReadContext(asOf, snapshotTables, holds);
+            return new ReadContext(this, asOf, snapshotTables, holds);
         }
     }
 
     /** A read in progress: its timestamp, the tables it reads and the holds that keep them readable. */
     public static final class ReadContext implements AutoCloseable {
+        private final Coordinator coordinator;
         private final long asOf;
         private final Map<Long, Table> tables;
         private final Map<Long, ReadHold> holds;
 
-        ReadContext(long asOf, Map<Long, Table> tables, Map<Long, ReadHold> holds) {
+        ReadContext(Coordinator coordinator, long asOf, Map<Long, Table> tables, Map<Long, ReadHold> holds) {
+            this.coordinator = coordinator;
             this.asOf = asOf;
             this.tables = tables;
             this.holds = holds;
@@ -440,6 +704,8 @@ public final class Coordinator implements AutoCloseable {
 
         /** The contents of table {@code id} at {@link #asOf()}. */
         public Changes read(long id, long time) {
+            // Built-in relations are always complete: their rows are computed now.
+            if (SystemRelations.isSystem(id)) return SystemRelations.contents(id, coordinator.catalog(), coordinator);
             Table t = tables.get(id);
             if (t == null) throw new IllegalStateException("table " + id + " not part of this read");
             return t.read(time);
@@ -461,6 +727,12 @@ public final class Coordinator implements AutoCloseable {
 
     @Override
     public void close() {
+        ticker.shutdownNow();
+        try {
+            ticker.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         writeLock.lock();
         try {
             awaitAllApplied();

@@ -113,7 +113,13 @@ public final class EngineSession implements Session {
                 }
                 yield cols;
             }
-            case Statement.ShowObjects s -> List.of(new ResultColumn("name", SqlType.TEXT));
+            case Statement.ShowObjects s -> switch (s.kind()) {
+                case INDEX -> List.of(new ResultColumn("name", SqlType.TEXT), new ResultColumn("on", SqlType.TEXT),
+                        new ResultColumn("cluster", SqlType.TEXT), new ResultColumn("key", SqlType.TEXT));
+                case MATERIALIZED_VIEW -> List.of(new ResultColumn("name", SqlType.TEXT),
+                        new ResultColumn("cluster", SqlType.TEXT));
+                default -> List.of(new ResultColumn("name", SqlType.TEXT));
+            };
             case Statement.ShowVariable s -> s.name().equals("all")
                     ? List.of(new ResultColumn("name", SqlType.TEXT), new ResultColumn("setting", SqlType.TEXT))
                     : List.of(new ResultColumn(s.name(), SqlType.TEXT));
@@ -170,13 +176,7 @@ public final class EngineSession implements Session {
                 coord.dropRelations(Statement.ObjectKind.VIEW, dv.names(), dv.ifExists(), dv.cascade());
                 yield new ExecutionResult.Command("DROP VIEW");
             }
-            case Statement.ShowObjects so -> {
-                var catalog = coord.catalog();
-                List<Row> rows = new ArrayList<>();
-                if (so.kind() == Statement.ObjectKind.TABLE) catalog.tables().forEach(t -> rows.add(Row.of(t.name())));
-                else catalog.views().forEach(v -> rows.add(Row.of(v.name())));
-                yield new ExecutionResult.Rows(columnsOf(so), rows, "SHOW");
-            }
+            case Statement.ShowObjects so -> new ExecutionResult.Rows(columnsOf(so), showObjects(so), "SHOW");
             case Statement.Begin b -> begin(b);
             case Statement.Commit c -> commit();
             case Statement.Rollback r -> {
@@ -192,11 +192,45 @@ public final class EngineSession implements Session {
             }
             case Statement.ResetVariable r -> new ExecutionResult.Command("RESET", vars.reset(r.name()));
             case Statement.ShowVariable s -> show(s);
-            case Statement.CreateIndex ci -> throw notYet("CREATE INDEX");
-            case Statement.CreateMaterializedView cmv -> throw notYet("CREATE MATERIALIZED VIEW");
-            case Statement.DropObjects d -> throw notYet(d.commandVerb());
+            case Statement.CreateIndex ci -> {
+                requireNoTransaction("CREATE INDEX");
+                coord.createIndex(ci);
+                yield new ExecutionResult.Command("CREATE INDEX");
+            }
+            case Statement.CreateMaterializedView cmv -> {
+                requireNoTransaction("CREATE MATERIALIZED VIEW");
+                coord.createMaterializedView(cmv);
+                yield new ExecutionResult.Command("CREATE MATERIALIZED VIEW");
+            }
+            case Statement.DropObjects d -> {
+                requireNoTransaction(d.commandVerb());
+                coord.dropObjects(d.kind(), d.names(), d.ifExists(), d.cascade());
+                yield new ExecutionResult.Command(d.commandVerb());
+            }
             case Statement.Explain x -> throw notYet("EXPLAIN");
         };
+    }
+
+    /** SHOW TABLES | VIEWS | MATERIALIZED VIEWS | INDEXES rows, by name; the cluster filter is checked first. */
+    private List<Row> showObjects(Statement.ShowObjects so) {
+        var catalog = coord.catalog();
+        String cluster = so.cluster() == null ? null : Coordinator.resolveCluster(so.cluster());
+        if (so.onName() != null && !catalog.relationExists(so.onName())) {
+            throw new SqlException(SqlState.UNDEFINED_TABLE, "relation \"" + so.onName() + "\" does not exist");
+        }
+        List<Row> rows = new ArrayList<>();
+        switch (so.kind()) {
+            case TABLE -> catalog.tables().forEach(t -> rows.add(Row.of(t.name())));
+            case VIEW -> catalog.views().forEach(v -> rows.add(Row.of(v.name())));
+            case MATERIALIZED_VIEW -> catalog.materializedViews().stream()
+                    .filter(m -> cluster == null || m.cluster().equals(cluster))
+                    .forEach(m -> rows.add(Row.of(m.name(), m.cluster())));
+            case INDEX -> catalog.indexes().stream()
+                    .filter(i -> so.onName() == null || i.onName().equals(so.onName()))
+                    .filter(i -> cluster == null || i.cluster().equals(cluster))
+                    .forEach(i -> rows.add(Row.of(i.name(), i.onName(), i.cluster(), i.keyDisplay())));
+        }
+        return rows;
     }
 
     private static SqlException notYet(String what) {

@@ -373,7 +373,7 @@ public final class UtilityParser {
             throw c.syntaxError(); // PostgreSQL: IF NOT EXISTS needs an index name
         }
         String cluster = null;
-        if (c.acceptWords("in", "cluster")) cluster = c.name();
+        if (c.acceptWords("in", "cluster")) cluster = clusterName(c);
         c.expectWord("on");
         String on = tableName(c);
         if (c.acceptWord("using")) {
@@ -396,6 +396,12 @@ public final class UtilityParser {
         if (c.atWord("include")) throw unsupportedNamed("CREATE INDEX ... INCLUDE");
         if (c.atWord("with")) throw unsupportedNamed("CREATE INDEX ... WITH");
         return new Statement.CreateIndex(name, isDefault || keys.isEmpty(), cluster, on, keys, ifNotExists);
+    }
+
+    /** A cluster name: an identifier, or the reserved word {@code default} (Materialize's default cluster). */
+    private static String clusterName(TokenCursor c) {
+        if (c.acceptWord("default")) return "default";
+        return c.name();
     }
 
     /** One key expression's text, up to a {@code ,} or {@code )} outside parentheses; ordering words dropped. */
@@ -442,7 +448,7 @@ public final class UtilityParser {
             c.expectSymbol(")");
         }
         String cluster = null;
-        if (c.acceptWords("in", "cluster")) cluster = c.name();
+        if (c.acceptWords("in", "cluster")) cluster = clusterName(c);
         if (c.atWord("with")) throw unsupportedNamed("CREATE MATERIALIZED VIEW ... WITH");
         c.expectWord("as");
         Token first = c.peek();
@@ -685,13 +691,13 @@ public final class UtilityParser {
         if (c.atWords("materialized", "views")) {
             c.next();
             c.next();
-            String cluster = c.acceptWords("in", "cluster") ? c.name() : null;
+            String cluster = c.acceptWords("in", "cluster") ? clusterName(c) : null;
             return new Statement.ShowObjects(Statement.ObjectKind.MATERIALIZED_VIEW, null, cluster);
         }
         if (c.atWord("indexes") && (alone || c.peek(1).isWord("on") || c.peek(1).isWord("in"))) {
             c.next();
             String on = c.acceptWord("on") ? tableName(c) : null;
-            String cluster = c.acceptWords("in", "cluster") ? c.name() : null;
+            String cluster = c.acceptWords("in", "cluster") ? clusterName(c) : null;
             return new Statement.ShowObjects(Statement.ObjectKind.INDEX, on, cluster);
         }
         return new Statement.ShowVariable(settingName(c, "SHOW"));

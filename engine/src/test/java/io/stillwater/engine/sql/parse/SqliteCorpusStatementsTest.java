@@ -46,10 +46,8 @@ class SqliteCorpusStatementsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
-            CREATE INDEX t1i1 ON t1(x)                            | CREATE INDEX
             CREATE TEMP VIEW view2 AS SELECT x FROM t1 WHERE x>0  | CREATE TEMP VIEW
             CREATE TRIGGER t1r1 UPDATE ON t1 BEGIN SELECT 1       | CREATE TRIGGER
-            DROP INDEX t1i1                                       | DROP INDEX
             DROP TRIGGER t1r1                                     | DROP TRIGGER
             REINDEX t1i1                                          | REINDEX
             REPLACE INTO t1 VALUES(2, 'replace')                  | REPLACE INTO

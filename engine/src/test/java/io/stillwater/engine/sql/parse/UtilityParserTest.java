@@ -76,18 +76,13 @@ class UtilityParserTest {
         @ParameterizedTest
         @ValueSource(strings = {
             "CREATE TRIGGER t1r1 UPDATE ON t1 BEGIN SELECT 1| CREATE TRIGGER",
-            "CREATE INDEX t1i1 ON t1(x)| CREATE INDEX",
             "create unique index i on t(x)| CREATE UNIQUE INDEX",
             "CREATE OR REPLACE TABLE t (a int)| CREATE OR REPLACE TABLE",
             "CREATE TEMP VIEW v AS SELECT 1| CREATE TEMP VIEW",
-            "CREATE MATERIALIZED VIEW mv AS SELECT 1| CREATE MATERIALIZED VIEW",
-            "CREATE DEFAULT INDEX ON v| CREATE DEFAULT INDEX",
             "CREATE CLUSTER REPLICA c.r SIZE '1'| CREATE CLUSTER REPLICA",
             "CREATE TEMP TABLE t (a int)| CREATE TEMP TABLE",
             "CREATE SCHEMA s| CREATE SCHEMA",
-            "DROP INDEX t1i1| DROP INDEX",
             "DROP TRIGGER t1r1| DROP TRIGGER",
-            "DROP MATERIALIZED VIEW IF EXISTS mv| DROP MATERIALIZED VIEW",
             "ALTER TABLE t ADD COLUMN b int| ALTER TABLE",
             "ALTER SYSTEM SET max_result_size = 1| ALTER SYSTEM",
             "GRANT SELECT ON t TO u| GRANT",
