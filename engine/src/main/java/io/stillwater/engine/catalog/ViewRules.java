@@ -57,6 +57,25 @@ public final class ViewRules {
         }
     }
 
+    /**
+     * CREATE OR REPLACE VIEW {@code name}: 2BP01 while an index or materialized view
+     * depends on the view, directly or through other views. Their dataflows were built
+     * from the old definition and would silently keep maintaining it (plain views re-plan
+     * at every use and are no obstacle). Like Materialize, which refuses to replace a
+     * view with dependents.
+     */
+    public static void checkReplaceable(Catalog catalog, String name) {
+        List<String> edges = new ArrayList<>();
+        Set<String> reached = new LinkedHashSet<>();
+        collect(catalog, name, reached, edges);
+        List<String> blocking = reached.stream().filter(n -> catalog.kindOf(n)
+                .filter(k -> k == ObjectKind.INDEX || k == ObjectKind.MATERIALIZED_VIEW).isPresent()).toList();
+        if (blocking.isEmpty()) return;
+        throw new SqlException(SqlState.DEPENDENT_OBJECTS_STILL_EXIST,
+                "cannot replace view " + name + " because indexes or materialized views depend on it",
+                String.join("\n", edges), "Drop them first, or DROP VIEW " + name + " CASCADE and create it again.");
+    }
+
     /** 42P17 if {@code view} would read itself, directly or through other views. */
     public static void checkNoCycle(Catalog catalog, ViewDef view) {
         Deque<String> todo = new ArrayDeque<>(view.dependsOn());

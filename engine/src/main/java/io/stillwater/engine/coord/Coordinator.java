@@ -270,6 +270,7 @@ public final class Coordinator implements AutoCloseable {
                 if (old.isEmpty() && orReplace) throw ViewRules.wrongKind(name, Statement.ObjectKind.VIEW, existing.get());
                 if (!orReplace) throw new SqlException(SqlState.DUPLICATE_TABLE, "relation \"" + name + "\" already exists");
             }
+            if (old.isPresent()) ViewRules.checkReplaceable(current, name);
             ViewDef def = build.build(current, old.map(ViewDef::id).orElse(current.nextId()));
             old.ifPresent(o -> ViewRules.checkReplacement(o, def));
             ViewRules.checkNoCycle(current, def);
@@ -535,8 +536,11 @@ public final class Coordinator implements AutoCloseable {
         applyLock.notifyAll();
     }
 
-    /** Runs one idle advance now, whatever the time since the last write (for tests). Returns the new read timestamp. */
-    public long advanceTimeForTesting() {
+    /**
+     * Advances time now as an idle tick does, whatever the time since the last write,
+     * after every pending write is applied. Returns the new read timestamp.
+     */
+    public long advanceTime() {
         writeLock.lock();
         try {
             awaitAllApplied();

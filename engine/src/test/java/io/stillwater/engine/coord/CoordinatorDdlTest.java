@@ -316,11 +316,27 @@ class CoordinatorDdlTest {
     }
 
     @Test
+    void aViewWithMaintainedDependentsCannotBeReplaced() {
+        open();
+        run("CREATE TABLE t (a int)");
+        run("CREATE VIEW v AS SELECT a FROM t");
+        run("CREATE VIEW w AS SELECT a FROM v");
+        run("CREATE OR REPLACE VIEW v AS SELECT a FROM t WHERE a > 0"); // plain dependents re-plan: fine
+        run("CREATE INDEX wi ON w (a)");
+        SqlException e = sqlError(() -> run("CREATE OR REPLACE VIEW v AS SELECT a FROM t"));
+        assertThat(e.state()).isEqualTo(SqlState.DEPENDENT_OBJECTS_STILL_EXIST);
+        assertThat(e.getMessage()).isEqualTo("cannot replace view v because indexes or materialized views depend on it");
+        assertThat(e.detail()).isEqualTo("view w depends on view v\nindex wi depends on view w");
+        run("DROP INDEX wi");
+        run("CREATE OR REPLACE VIEW v AS SELECT a FROM t");
+    }
+
+    @Test
     void idleTicksAdvanceTablesAndCompute() {
         open();
         run("CREATE TABLE t (a int)");
         var table = coord.table(id("t")).orElseThrow();
-        long ts = coord.advanceTimeForTesting();
+        long ts = coord.advanceTime();
         assertThat(table.upper()).isEqualTo(ts + 1);
         assertThat(compute.advances()).contains(ts + 1);
         // The ticker does the same on its own once no write has been applied for a while.
