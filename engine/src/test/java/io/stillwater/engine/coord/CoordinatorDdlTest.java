@@ -365,6 +365,11 @@ class CoordinatorDdlTest {
         assertThat(q("SELECT name, position, nullable, type FROM mz_catalog.mz_columns WHERE id = '" + m + "'"))
                 .containsExactly(List.of("a", "1", "t", "integer"));
         assertThat(Set.copyOf(q("SELECT id FROM mz_catalog.mz_tables"))).containsExactly(List.of(t));
+        // mz_catalog is on the search path, as in Materialize
+        assertThat(q("SELECT name FROM mz_indexes")).containsExactly(List.of("ti"));
+        SqlException write = sqlError(() -> run("INSERT INTO m VALUES (1)"));
+        assertThat(write.state()).isEqualTo(SqlState.WRONG_OBJECT_TYPE);
+        assertThat(write.getMessage()).isEqualTo("cannot change materialized view \"m\"");
     }
 
     static void await(BooleanSupplier condition) {

@@ -415,6 +415,9 @@ public final class CalciteFrontEnd {
     private TableDef targetTable(SqlNode target, Ctx ctx) {
         SqlIdentifier id = (SqlIdentifier) (target.getKind() == SqlKind.AS ? ((SqlCall) target).operand(0) : target);
         String name = id.names.get(id.names.size() - 1);
+        if (ctx.catalog.materializedView(name).isPresent()) {
+            throw new SqlException(SqlState.WRONG_OBJECT_TYPE, "cannot change materialized view \"" + name + "\"");
+        }
         if (ctx.catalog.view(name).isPresent()) {
             throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "cannot write to view \"" + name + "\"",
                     "Views are read-only in Stillwater.", "Write to the tables the view reads instead.");

@@ -158,7 +158,8 @@ final class CatalogSchema extends AbstractSchema {
             if (catalog.isIndexed(name)) return new CatalogTable(view.get().asTable());
             return new ViewRelation(view.get(), views);
         }
-        return null;
+        // As in Materialize, mz_catalog is on the search path (after the user's objects here).
+        return SystemRelations.lookup("mz_catalog", name).map(b -> (Table) new CatalogTable(b.def())).orElse(null);
     }
 
     @Override
