@@ -65,7 +65,7 @@ public final class ViewRules {
      * view with dependents.
      */
     public static void checkReplaceable(Catalog catalog, String name) {
-        List<String> edges = new ArrayList<>();
+        List<Edge> edges = new ArrayList<>();
         Set<String> reached = new LinkedHashSet<>();
         collect(catalog, name, reached, edges);
         List<String> blocking = reached.stream().filter(n -> catalog.kindOf(n)
@@ -73,7 +73,7 @@ public final class ViewRules {
         if (blocking.isEmpty()) return;
         throw new SqlException(SqlState.DEPENDENT_OBJECTS_STILL_EXIST,
                 "cannot replace view " + name + " because indexes or materialized views depend on it",
-                String.join("\n", edges), "Drop them first, or DROP VIEW " + name + " CASCADE and create it again.");
+                String.join("\n", edges.stream().map(Edge::describe).toList()), "Drop them first, or DROP VIEW " + name + " CASCADE and create it again.");
     }
 
     /** 42P17 if {@code view} would read itself, directly or through other views. */
@@ -104,15 +104,21 @@ public final class ViewRules {
     public static List<String> dropOrder(Catalog catalog, List<String> targets, boolean cascade) {
         Set<String> order = new LinkedHashSet<>();
         for (String t : targets) {
-            List<String> edges = new ArrayList<>();
+            List<Edge> edges = new ArrayList<>();
             Set<String> reached = new LinkedHashSet<>();
             collect(catalog, t, reached, edges);
             if (!cascade) {
-                boolean outside = reached.stream().anyMatch(r -> !r.equals(t) && !targets.contains(r));
+                // Like Materialize (and PostgreSQL), RESTRICT refuses only non-index
+                // dependents: an object's own indexes are dropped with it.
+                boolean outside = reached.stream().anyMatch(r -> !r.equals(t) && !targets.contains(r)
+                        && !isIndexOnAny(catalog, r, targets));
                 if (outside) {
+                    List<String> blocking = edges.stream()
+                            .filter(e -> !isIndexOnAny(catalog, e.dependent(), targets))
+                            .map(Edge::describe).toList();
                     throw new SqlException(SqlState.DEPENDENT_OBJECTS_STILL_EXIST,
                             "cannot drop " + kindOf(catalog, t) + " " + t + " because other objects depend on it",
-                            String.join("\n", edges), "Use DROP ... CASCADE to drop the dependent objects too.");
+                            String.join("\n", blocking), "Use DROP ... CASCADE to drop the dependent objects too.");
                 }
             }
         }
@@ -121,10 +127,17 @@ public final class ViewRules {
         return List.copyOf(order);
     }
 
-    private static void collect(Catalog catalog, String name, Set<String> reached, List<String> edges) {
+    private static boolean isIndexOnAny(Catalog catalog, String name, List<String> objects) {
+        return catalog.index(name).map(i -> objects.contains(i.onName())).orElse(false);
+    }
+
+    /** {@code dependent} reads {@code dependency}; described for error details. */
+    private record Edge(String dependent, String dependency, String describe) {}
+
+    private static void collect(Catalog catalog, String name, Set<String> reached, List<Edge> edges) {
         if (!reached.add(name)) return;
         for (String d : catalog.dependentNames(name)) {
-            edges.add(kindOf(catalog, d) + " " + d + " depends on " + kindOf(catalog, name) + " " + name);
+            edges.add(new Edge(d, name, kindOf(catalog, d) + " " + d + " depends on " + kindOf(catalog, name) + " " + name));
             collect(catalog, d, reached, edges);
         }
     }

@@ -438,7 +438,14 @@ public final class Coordinator implements AutoCloseable {
                 if (s.ifNotExists()) return Optional.empty();
                 if (!s.orReplace()) throw new SqlException(SqlState.DUPLICATE_TABLE, "relation \"" + name + "\" already exists");
                 if (old.isEmpty()) throw ViewRules.wrongKind(name, Statement.ObjectKind.MATERIALIZED_VIEW, existing.get());
-                ViewRules.dropOrder(current, List.of(name), false); // 2BP01 while anything depends on it
+                List<String> dependents = current.dependentNames(name);
+                if (!dependents.isEmpty()) {
+                    // Even its own indexes: they were built on the old definition's id.
+                    throw new SqlException(SqlState.DEPENDENT_OBJECTS_STILL_EXIST,
+                            "cannot replace materialized view " + name + " because other objects depend on it",
+                            "depended upon by " + String.join(", ", dependents),
+                            "Drop them first, or DROP MATERIALIZED VIEW " + name + " CASCADE and create it again.");
+                }
             }
             DataflowPlanner planner = dataflowPlanner();
             MaterializedViewDef def = planner.defineMaterializedView(current, current.nextId(), s, cluster);
