@@ -61,9 +61,11 @@ final class ServeCommand implements Callable<Integer> {
             try {
                 return StartupDefaults.parse(value);
             } catch (SqlException e) {
-                String more = e.detail() != null ? " (" + e.detail() + ")" : "";
-                String hint = e.hint() != null ? " " + e.hint() : "";
-                throw new CommandLine.TypeConversionException(e.getMessage() + more + "." + hint);
+                StringBuilder msg = new StringBuilder(e.getMessage());
+                if (e.detail() != null) msg.append(": ").append(e.detail().replaceAll("\\.$", ""));
+                msg.append('.');
+                if (e.hint() != null) msg.append(' ').append(e.hint());
+                throw new CommandLine.TypeConversionException(msg.toString());
             }
         }
     }
