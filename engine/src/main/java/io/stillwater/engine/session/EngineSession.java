@@ -68,7 +68,7 @@ public final class EngineSession implements Session {
         this.planner = planner;
         this.user = user;
         this.database = database;
-        this.vars = new SessionVariables(options, coord.systemParameters());
+        this.vars = new SessionVariables(options, coord.systemParameters(), Roles.isSuperuser(user));
     }
 
     @Override

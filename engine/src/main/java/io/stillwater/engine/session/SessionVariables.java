@@ -62,10 +62,18 @@ public final class SessionVariables {
      */
     private final SystemParameters system;
 
-    public SessionVariables(Map<String, String> startupOptions) { this(startupOptions, null); }
+    /** Whether the session's user is the superuser (the read-only {@code is_superuser}). */
+    private final boolean superuser;
 
-    public SessionVariables(Map<String, String> startupOptions, SystemParameters system) {
+    public SessionVariables(Map<String, String> startupOptions) { this(startupOptions, null, false); }
+
+    /**
+     * {@code system}: the engine's system parameters (null: none); {@code superuser}:
+     * whether the session's user is the superuser, shown by {@code is_superuser}.
+     */
+    public SessionVariables(Map<String, String> startupOptions, SystemParameters system, boolean superuser) {
         this.system = system;
+        this.superuser = superuser;
         for (var e : startupOptions.entrySet()) {
             String name = e.getKey().toLowerCase(Locale.ROOT);
             if (SPECS.containsKey(name) && !SPECS.get(name).readOnly()) values.put(name, e.getValue());
@@ -76,6 +84,7 @@ public final class SessionVariables {
         String n = canonical(name);
         Spec spec = SPECS.get(n);
         if (values.containsKey(n)) return values.get(n);
+        if (n.equals("is_superuser")) return superuser ? "on" : "off";
         Optional<Param<?>> sys = systemParameter(n);
         if (sys.isPresent()) return system.snapshot().text(sys.get());
         if (spec == null) {

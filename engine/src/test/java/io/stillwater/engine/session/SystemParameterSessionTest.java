@@ -70,6 +70,13 @@ class SystemParameterSessionTest extends SessionTestBase {
     }
 
     @Test
+    void isSuperuserTellsTheSessionsRole() {
+        assertThat(show(sys, "is_superuser")).isEqualTo("on");
+        assertThat(show(s, "is_superuser")).isEqualTo("off");
+        assertThat(sys.startupParameters()).containsEntry("is_superuser", "on");
+    }
+
+    @Test
     void otherUsersMayNotAlterSystem() {
         SqlException e = error(s, "ALTER SYSTEM SET max_connections = 10");
         assertThat(e.state()).isEqualTo(SqlState.INSUFFICIENT_PRIVILEGE);
