@@ -4,7 +4,14 @@ import io.stillwater.engine.Engine;
 import io.stillwater.engine.EngineConfig;
 import io.stillwater.pgwire.PgServer;
 import java.io.UncheckedIOException;
+import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.params.StartupDefaults;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
@@ -40,6 +47,41 @@ final class ServeCommand implements Callable<Integer> {
                     + "a crash or power loss can lose acknowledged data.")
     boolean noFsync;
 
+    @Option(names = "--system-parameter-default", paramLabel = "NAME=VALUE[;NAME=VALUE...]",
+            converter = SystemParameterDefaultsConverter.class,
+            description = "Default of system parameters for this process, e.g. "
+                    + "'enable_compute_interactive_runtime=off;max_result_size=100MB'. Repeatable; later values win. "
+                    + "Not persisted; ALTER SYSTEM SET (as mz_system) overrides it.")
+    List<Map<String, String>> systemParameterDefaults = new ArrayList<>();
+
+    /** Parses and validates one {@code --system-parameter-default} value (bad ones are usage errors, exit 2). */
+    static final class SystemParameterDefaultsConverter implements CommandLine.ITypeConverter<Map<String, String>> {
+        @Override
+        public Map<String, String> convert(String value) {
+            try {
+                return StartupDefaults.parse(value);
+            } catch (SqlException e) {
+                StringBuilder msg = new StringBuilder(e.getMessage());
+                if (e.detail() != null) msg.append(": ").append(e.detail().replaceAll("\\.$", ""));
+                msg.append('.');
+                if (e.hint() != null) msg.append(' ').append(e.hint());
+                throw new CommandLine.TypeConversionException(msg.toString());
+            }
+        }
+    }
+
+    /** Every --system-parameter-default merged, later ones winning. */
+    Map<String, String> mergedSystemParameterDefaults() {
+        Map<String, String> merged = new LinkedHashMap<>();
+        for (Map<String, String> m : systemParameterDefaults) {
+            m.forEach((k, v) -> {
+                merged.remove(k);
+                merged.put(k, v);
+            });
+        }
+        return merged;
+    }
+
     /** A started engine and server; close() stops the server, then the engine. */
     record Running(Engine engine, PgServer server) implements AutoCloseable {
         int port() { return server.boundPort(); }
@@ -57,7 +99,7 @@ final class ServeCommand implements Callable<Integer> {
     Running start() {
         if (port < 0 || port > 65535) throw new IllegalArgumentException("--port must be between 0 and 65535, got " + port);
         if (noFsync) LOG.warn("--no-fsync: the write-ahead log is not fsynced; acknowledged writes can be lost on a crash");
-        Engine engine = Engine.open(new EngineConfig(dataDir, !noFsync, 1));
+        Engine engine = Engine.open(new EngineConfig(dataDir, !noFsync, 1, mergedSystemParameterDefaults()));
         try {
             PgServer server = new PgServer(engine::connect).start(listen, port);
             LOG.info("listening on {}:{}", server.boundAddress().getAddress().getHostAddress(), server.boundPort());

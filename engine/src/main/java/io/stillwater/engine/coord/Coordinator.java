@@ -17,6 +17,10 @@ import io.stillwater.engine.compute.ComputeController;
 import io.stillwater.engine.compute.DataflowSpec;
 import io.stillwater.engine.expr.Expr;
 import io.stillwater.engine.compute.InputSnapshot;
+import io.stillwater.engine.params.Param;
+import io.stillwater.engine.params.Params;
+import io.stillwater.engine.params.SystemParameterCodec;
+import io.stillwater.engine.params.SystemParameters;
 import io.stillwater.engine.plan.PlanInputs;
 import java.util.Set;
 import io.stillwater.engine.sql.Statement;
@@ -95,6 +99,12 @@ public final class Coordinator implements AutoCloseable {
 
     /** How long without an applied write before the idle tick advances time, in ms. */
     public static final long IDLE_TICK_MS = 100;
+    /**
+     * System parameters: this process's startup defaults plus the ALTER SYSTEM overrides
+     * from the log. Set in {@link #open} before replay, never reassigned; changed only in
+     * applyRecord (under applyLock).
+     */
+    private SystemParameters systemParameters = new SystemParameters();
 
     private record Pending(long time, LogRecord record, CompletableFuture<Void> durable) {}
 
@@ -116,6 +126,12 @@ public final class Coordinator implements AutoCloseable {
     public static Coordinator open(EngineConfig config, ComputeController compute) {
         WriteAheadLog log = WriteAheadLog.open(config.dataDir(), config.fsync());
         Coordinator c = new Coordinator(log, new TimestampOracle(), compute);
+        try {
+            c.systemParameters = SystemParameters.withStartupDefaults(config.systemParameterDefaults());
+        } catch (RuntimeException e) {
+            log.close();
+            throw e;
+        }
         c.recover();
         if (compute != ComputeController.NONE) c.installAllDataflows();
         c.ticker.scheduleWithFixedDelay(c::idleTickSafely, IDLE_TICK_MS / 2, IDLE_TICK_MS / 2, TimeUnit.MILLISECONDS);
@@ -186,6 +202,10 @@ public final class Coordinator implements AutoCloseable {
                     catalog = catalog.withMaterializedView(MaterializedViewCodec.decode(e.name(), e.payload()));
             case LogRecord.CatalogRemoval r when r.kind().equals(MaterializedViewCodec.KIND) ->
                     catalog = catalog.withoutMaterializedView(r.name());
+            case LogRecord.CatalogEntry e when e.kind().equals(SystemParameterCodec.KIND) ->
+                    applySystemParameter(e.name(), SystemParameterCodec.decode(e.name(), e.payload()));
+            case LogRecord.CatalogRemoval r when r.kind().equals(SystemParameterCodec.KIND) ->
+                    applySystemParameter(r.name(), null);
             default -> throw new IllegalStateException("unexpected log record " + record);
         }
         // Every table is complete through this time, written or not, so a read at it
@@ -195,6 +215,64 @@ public final class Coordinator implements AutoCloseable {
     }
 
     public Catalog catalog() { return catalog; }
+
+    /** The live system parameters (thread-safe reads; see {@link SystemParameters}). */
+    public SystemParameters systemParameters() { return systemParameters; }
+
+    /**
+     * Applies a logged ALTER SYSTEM change ({@code text} null: RESET). A record this
+     * version cannot apply (a parameter since removed, a value no longer valid) is
+     * skipped with a warning rather than failing recovery: the parameter keeps its default.
+     */
+    private void applySystemParameter(String name, String text) {
+        try {
+            if (text == null) systemParameters.applyReset(name);
+            else systemParameters.applyOverride(name, text);
+        } catch (SqlException e) {
+            LOG.warn("ignoring logged ALTER SYSTEM of {} = {}: {}", name, text, e.getMessage());
+        }
+    }
+
+    /**
+     * ALTER SYSTEM SET {@code name} = {@code value}: validates (42704 unknown name, 22023
+     * invalid value), makes the override durable, then applies it. The caller checks the
+     * role. Returns the canonical text stored.
+     */
+    public String alterSystemSet(String name, String value) {
+        Param<?> p = Params.require(name);
+        String text = p.format(p.parse(value));
+        writeLock.lock();
+        try {
+            awaitAllApplied();
+            byte[] payload = SystemParameterCodec.encode(text);
+            submit(ts -> new LogRecord.CatalogEntry(SystemParameterCodec.KIND, p.name(), payload));
+            return text;
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * ALTER SYSTEM RESET {@code name} (42704 if unknown), or every override when {@code
+     * name} is {@code all}: removes the override durably (one log record per parameter;
+     * a parameter without an override costs nothing).
+     */
+    public void alterSystemReset(String name) {
+        String only = name.equalsIgnoreCase("all") ? null : Params.require(name).name();
+        writeLock.lock();
+        try {
+            awaitAllApplied();
+            List<String> names = only != null ? List.of(only)
+                    : List.copyOf(systemParameters.snapshot().overrides().keySet());
+            for (String n : names) {
+                if (systemParameters.snapshot().overrides().containsKey(n)) {
+                    submit(ts -> new LogRecord.CatalogRemoval(SystemParameterCodec.KIND, n));
+                }
+            }
+        } finally {
+            writeLock.unlock();
+        }
+    }
 
     public Optional<Table> table(long id) { return Optional.ofNullable(tables.get(id)); }
 

@@ -11,6 +11,9 @@ import io.stillwater.engine.dataflow.OneShotRead;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.expr.EvalContext;
+import io.stillwater.engine.params.Params;
+import io.stillwater.engine.params.ResultSizeLimit;
+import io.stillwater.engine.params.Roles;
 import io.stillwater.engine.plan.PlanInputs;
 import io.stillwater.engine.plan.Plans;
 import io.stillwater.engine.plan.QueryPlan;
@@ -65,7 +68,7 @@ public final class EngineSession implements Session {
         this.planner = planner;
         this.user = user;
         this.database = database;
-        this.vars = new SessionVariables(options);
+        this.vars = new SessionVariables(options, coord.systemParameters(), Roles.isSuperuser(user));
     }
 
     @Override
@@ -121,7 +124,8 @@ public final class EngineSession implements Session {
                 default -> List.of(new ResultColumn("name", SqlType.TEXT));
             };
             case Statement.ShowVariable s -> s.name().equals("all")
-                    ? List.of(new ResultColumn("name", SqlType.TEXT), new ResultColumn("setting", SqlType.TEXT))
+                    ? List.of(new ResultColumn("name", SqlType.TEXT), new ResultColumn("setting", SqlType.TEXT),
+                            new ResultColumn("description", SqlType.TEXT))
                     : List.of(new ResultColumn(s.name(), SqlType.TEXT));
             default -> List.of();
         };
@@ -207,6 +211,18 @@ public final class EngineSession implements Session {
                 coord.dropObjects(d.kind(), d.names(), d.ifExists(), d.cascade());
                 yield new ExecutionResult.Command(d.commandVerb());
             }
+            case Statement.AlterSystemSet a -> {
+                Roles.requireSuperuser(user, "alter system parameters");
+                requireNoTransaction("ALTER SYSTEM");
+                coord.alterSystemSet(a.name(), a.value());
+                yield new ExecutionResult.Command("ALTER SYSTEM");
+            }
+            case Statement.AlterSystemReset a -> {
+                Roles.requireSuperuser(user, "alter system parameters");
+                requireNoTransaction("ALTER SYSTEM");
+                coord.alterSystemReset(a.name());
+                yield new ExecutionResult.Command("ALTER SYSTEM");
+            }
             case Statement.Explain x -> throw notYet("EXPLAIN");
         };
     }
@@ -241,7 +257,10 @@ public final class EngineSession implements Session {
         List<ResultColumn> cols = columnsOf(s);
         if (s.name().equals("all")) {
             List<Row> rows = new ArrayList<>();
-            vars.all().forEach((k, v) -> rows.add(Row.of(k, v)));
+            // Session variables shadow system parameters of the same name (their value
+            // is the session's); the description comes from the system registry.
+            vars.all().forEach((k, v) -> rows.add(Row.of(k, v,
+                    Params.find(k).map(io.stillwater.engine.params.Param::description).orElse(""))));
             return new ExecutionResult.Rows(cols, rows, "SHOW");
         }
         return new ExecutionResult.Rows(cols, List.of(Row.of(vars.get(s.name()))), "SHOW");
@@ -252,6 +271,7 @@ public final class EngineSession implements Session {
     private ExecutionResult query(Statement.Query q, List<Object> params) {
         QueryPlan plan = Plans.bindParams(q.plan(), params);
         List<Row> rows = readAndFinish(plan);
+        ResultSizeLimit.check(rows, coord.systemParameters().get(Params.MAX_RESULT_SIZE));
         return new ExecutionResult.Rows(columnsOf(q), rows, "SELECT");
     }
 

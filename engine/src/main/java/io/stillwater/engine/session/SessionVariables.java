@@ -5,7 +5,12 @@ import io.stillwater.engine.error.SqlState;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
+import io.stillwater.engine.params.Param;
+import io.stillwater.engine.params.Params;
+import io.stillwater.engine.params.Roles;
+import io.stillwater.engine.params.SystemParameters;
 
 /**
  * A session's configuration parameters ({@code SET}/{@code SHOW}/{@code RESET}).
@@ -49,8 +54,26 @@ public final class SessionVariables {
             "datestyle", "DateStyle", "timezone", "TimeZone", "intervalstyle", "IntervalStyle");
 
     private final Map<String, String> values = new TreeMap<>();
+    /**
+     * The engine's system parameters, or null. They are a layer under the session's own
+     * values: a system parameter that is also a session variable (statement_timeout)
+     * gives the session its default (read live, so ALTER SYSTEM affects sessions that
+     * have not SET it); one that is not (max_result_size) can be shown, not SET.
+     */
+    private final SystemParameters system;
 
-    public SessionVariables(Map<String, String> startupOptions) {
+    /** Whether the session's user is the superuser (the read-only {@code is_superuser}). */
+    private final boolean superuser;
+
+    public SessionVariables(Map<String, String> startupOptions) { this(startupOptions, null, false); }
+
+    /**
+     * {@code system}: the engine's system parameters (null: none); {@code superuser}:
+     * whether the session's user is the superuser, shown by {@code is_superuser}.
+     */
+    public SessionVariables(Map<String, String> startupOptions, SystemParameters system, boolean superuser) {
+        this.system = system;
+        this.superuser = superuser;
         for (var e : startupOptions.entrySet()) {
             String name = e.getKey().toLowerCase(Locale.ROOT);
             if (SPECS.containsKey(name) && !SPECS.get(name).readOnly()) values.put(name, e.getValue());
@@ -61,24 +84,44 @@ public final class SessionVariables {
         String n = canonical(name);
         Spec spec = SPECS.get(n);
         if (values.containsKey(n)) return values.get(n);
+        if (n.equals("is_superuser")) return superuser ? "on" : "off";
+        Optional<Param<?>> sys = systemParameter(n);
+        if (sys.isPresent()) return system.snapshot().text(sys.get());
         if (spec == null) {
             throw new SqlException(SqlState.UNDEFINED_OBJECT, "unrecognized configuration parameter \"" + name + "\"");
         }
         return spec.defaultValue();
     }
 
+    /** The system parameter named {@code n}, when this session sees system parameters. */
+    private Optional<Param<?>> systemParameter(String n) {
+        return system == null ? Optional.empty() : Params.find(n);
+    }
+
     /** Sets {@code name}; returns the ParameterStatus changes to report (empty if none). */
     public Map<String, String> set(String name, String value) {
         String n = canonical(name);
         Spec spec = SPECS.get(n);
+        if (spec == null && systemParameter(n).isPresent()) {
+            throw new SqlException(SqlState.CANT_CHANGE_RUNTIME_PARAM,
+                    "parameter \"" + n + "\" cannot be changed in a session", null,
+                    "It is a system parameter: ALTER SYSTEM SET " + n + " = ... as " + Roles.SUPERUSER + ".");
+        }
         if (spec == null && !n.contains(".")) {
             throw new SqlException(SqlState.UNDEFINED_OBJECT, "unrecognized configuration parameter \"" + name + "\"");
         }
         if (spec != null && spec.readOnly()) {
             throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "parameter \"" + n + "\" cannot be changed");
         }
-        String v = value == null ? (spec == null ? "" : spec.defaultValue()) : normalize(n, value);
-        values.put(n, v);
+        String v;
+        if (value == null && spec != null) {
+            // Back to the default, which may come from the system parameter of this name.
+            values.remove(n);
+            v = get(n);
+        } else {
+            v = value == null ? "" : normalize(n, value);
+            values.put(n, v);
+        }
         return spec != null && spec.reported() ? Map.of(REPORTED_NAMES.getOrDefault(n, n), v) : Map.of();
     }
 
@@ -95,6 +138,7 @@ public final class SessionVariables {
     /** Every parameter and its value, for SHOW ALL. */
     public Map<String, String> all() {
         Map<String, String> out = new TreeMap<>();
+        if (system != null) for (Param<?> p : Params.ALL) out.put(p.name(), get(p.name()));
         for (String n : SPECS.keySet()) out.put(n, get(n));
         out.putAll(values);
         return out;

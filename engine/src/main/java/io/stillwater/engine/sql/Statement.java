@@ -184,6 +184,21 @@ public sealed interface Statement {
         public String commandVerb() { return "SHOW"; }
     }
 
+    /**
+     * ALTER SYSTEM SET name {TO|=} value: a durable override of a system parameter
+     * (superuser only). {@code name} is lower-cased; {@code value} is the setting's text
+     * as the parser read it (validated by the registry when executed).
+     * {@code ALTER SYSTEM SET name TO DEFAULT} parses as {@link AlterSystemReset}.
+     */
+    record AlterSystemSet(String name, String value) implements Statement {
+        public String commandVerb() { return "ALTER SYSTEM"; }
+    }
+
+    /** ALTER SYSTEM RESET name | ALL (name "all"): removes overrides (superuser only). */
+    record AlterSystemReset(String name) implements Statement {
+        public String commandVerb() { return "ALTER SYSTEM"; }
+    }
+
     /** An empty query (only whitespace, comments, semicolons). */
     record Empty() implements Statement {
         public String commandVerb() { return ""; }

@@ -17,7 +17,8 @@ import java.util.Set;
 /**
  * The engine's own parser for the statements Calcite does not handle: CREATE TABLE,
  * DROP TABLE, CREATE/DROP VIEW, CREATE/DROP [DEFAULT] INDEX and MATERIALIZED VIEW, SHOW
- * TABLES/VIEWS/MATERIALIZED VIEWS/INDEXES, transaction control, SET/RESET/SHOW. Queries and DML (SELECT, VALUES,
+ * TABLES/VIEWS/MATERIALIZED VIEWS/INDEXES, transaction control, SET/RESET/SHOW,
+ * ALTER SYSTEM SET/RESET. Queries and DML (SELECT, VALUES,
  * WITH, TABLE, INSERT, UPDATE, DELETE) are not its business: {@link #parse} returns
  * empty for them without reading further than the first token, and the caller hands
  * them to Calcite. Recognised statements that Stillwater does not implement (CREATE
@@ -82,6 +83,7 @@ public final class UtilityParser {
             case "set" -> set(c);
             case "reset" -> reset(c);
             case "show" -> show(c);
+            case "alter" -> alter(c);
             default -> {
                 if (UNSUPPORTED_VERBS.contains(verb)) throw unsupported(c);
                 throw c.syntaxError();
@@ -713,6 +715,33 @@ public final class UtilityParser {
             throw unsupportedNamed("RESET SESSION AUTHORIZATION");
         }
         return variableName(c);
+    }
+
+    // ---- ALTER SYSTEM
+
+    /**
+     * {@code ALTER SYSTEM SET name {TO|=} value|DEFAULT} and {@code ALTER SYSTEM RESET
+     * name|ALL}; every other ALTER is unsupported. SET ... DEFAULT is a RESET, as in
+     * PostgreSQL. Names are lower-cased; the value is read like a SET value.
+     */
+    private static Statement alter(TokenCursor c) {
+        int start = c.mark();
+        c.next(); // ALTER
+        if (!c.acceptWord("system")) {
+            c.reset(start);
+            throw unsupported(c);
+        }
+        if (c.acceptWord("set")) {
+            String name = variableName(c);
+            if (!c.acceptWord("to") && !c.acceptSymbol("=")) throw c.syntaxError();
+            if (c.acceptWord("default")) return new Statement.AlterSystemReset(name);
+            return new Statement.AlterSystemSet(name, value(c));
+        }
+        if (c.acceptWord("reset")) {
+            if (c.acceptWord("all")) return new Statement.AlterSystemReset("all");
+            return new Statement.AlterSystemReset(variableName(c));
+        }
+        throw c.syntaxError();
     }
 
     // ---- unsupported statements

@@ -84,7 +84,7 @@ class UtilityParserTest {
             "CREATE SCHEMA s| CREATE SCHEMA",
             "DROP TRIGGER t1r1| DROP TRIGGER",
             "ALTER TABLE t ADD COLUMN b int| ALTER TABLE",
-            "ALTER SYSTEM SET max_result_size = 1| ALTER SYSTEM",
+            "ALTER ROLE r LOGIN| ALTER ROLE",
             "GRANT SELECT ON t TO u| GRANT",
             "COPY t FROM STDIN| COPY",
             "TRUNCATE t| TRUNCATE",

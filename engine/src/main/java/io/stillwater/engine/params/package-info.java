@@ -1,0 +1,13 @@
+/**
+ * System parameters: the typed registry ({@link io.stillwater.engine.params.Params}),
+ * the live values of one engine ({@link io.stillwater.engine.params.SystemParameters}),
+ * their durable form in the catalog log ({@link io.stillwater.engine.params.SystemParameterCodec}),
+ * startup defaults ({@link io.stillwater.engine.params.StartupDefaults}), the superuser
+ * rule for {@code ALTER SYSTEM} ({@link io.stillwater.engine.params.Roles}) and the
+ * {@code max_result_size} check ({@link io.stillwater.engine.params.ResultSizeLimit}).
+ *
+ * <p>Precedence of a parameter's value, highest first: an {@code ALTER SYSTEM SET}
+ * override (durable, in the catalog log), a startup default of this process
+ * ({@code serve --system-parameter-default}, not persisted), the registry default.
+ */
+package io.stillwater.engine.params;
