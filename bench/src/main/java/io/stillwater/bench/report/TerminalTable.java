@@ -1,0 +1,101 @@
+package io.stillwater.bench.report;
+
+import io.stillwater.bench.gate.StatVerdict;
+import io.stillwater.bench.history.ScenarioOutcome;
+import io.stillwater.bench.runner.ScenarioComparison;
+import io.stillwater.bench.runner.ScenarioResult;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The plain-text verdict table printed at the end of a run. Per scenario: a header with its
+ * verdict and reason, then per action its name on a line of its own (names are SQL and long) and
+ * one row per stat: THIS, OTHER, CHANGE, RATIO, THRESHOLD, SPREAD (calibrated), VERDICT. A row
+ * whose threshold is tighter than twice its calibrated spread is marked {@code !}. The rows are
+ * 100 characters wide, action and reason lines are cut to the given width.
+ */
+public final class TerminalTable {
+    /** The width the table is laid out for. */
+    public static final int DEFAULT_WIDTH = 120;
+
+    private static final String ROW = "    %-10s %12s %12s %9s %7s %9s %9s  %-12s";
+
+    private TerminalTable() {
+    }
+
+    public static String render(BenchReport report) {
+        return render(report, DEFAULT_WIDTH);
+    }
+
+    public static String render(BenchReport report, int width) {
+        StringBuilder out = new StringBuilder();
+        var run = report.run();
+        line(out, width, "stillwater bench: this = " + run.thisSide().build() + " (" + run.thisSide().target()
+                + paramsSuffix(run.thisSide().paramsText()) + "), other = " + run.otherSide().build() + " ("
+                + run.otherSide().target() + paramsSuffix(run.otherSide().paramsText()) + "), " + run.runsPerSide()
+                + (run.runsPerSide() == 1 ? " run" : " runs") + " per side, " + run.mode().name().toLowerCase(Locale.ROOT));
+        boolean anyNoisy = false;
+        for (ScenarioComparison c : report.scenarios()) {
+            ScenarioOutcome o = report.outcome(c);
+            out.append('\n');
+            String version = c.thisRuns().stream().map(ScenarioResult::version).filter(v -> !v.isEmpty()).findFirst()
+                    .orElse("");
+            line(out, width, "== " + c.scenario() + (version.isEmpty() ? "" : " " + version) + "  " + o.verdict());
+            if (!o.reason().isEmpty()) {
+                line(out, width, "   " + o.reason());
+            }
+            for (String note : notes(c)) {
+                line(out, width, "   note: " + note);
+            }
+            if (c.verdicts().isEmpty()) {
+                continue;
+            }
+            out.append(String.format(Locale.ROOT, ROW, "STAT", "THIS", "OTHER", "CHANGE", "RATIO", "THRESHOLD", "SPREAD",
+                    "VERDICT").stripTrailing()).append('\n');
+            String action = null;
+            for (StatVerdict v : c.verdicts()) {
+                if (!v.action().equals(action)) {
+                    action = v.action();
+                    line(out, width, "  " + action);
+                }
+                boolean noisy = report.tighterThanNoise(c, v);
+                anyNoisy |= noisy;
+                String unit = Format.unit(v.stat());
+                out.append(String.format(Locale.ROOT, ROW, v.stat().key() + (unit.isEmpty() ? "" : " " + unit),
+                        Format.value(v.stat(), v.thisValue()), Format.value(v.stat(), v.otherValue()),
+                        Format.change(v), Format.ratio(v), Format.threshold(v.threshold()),
+                        Format.spread(report.calibration(c, v), v.threshold()),
+                        Format.outcome(v.outcome()) + (noisy ? " !" : "")).stripTrailing()).append('\n');
+            }
+        }
+        out.append('\n');
+        if (anyNoisy) {
+            line(out, width, "! threshold tighter than twice the calibrated run-to-run spread: it can fire on noise");
+        }
+        line(out, width, report.summary().line());
+        return out.toString();
+    }
+
+    /** Messages, warnings and guarantee violations of the scenario's runs, each once. */
+    static List<String> notes(ScenarioComparison c) {
+        Set<String> notes = new LinkedHashSet<>();
+        Stream.concat(c.thisRuns().stream(), c.otherRuns().stream()).forEach(r -> {
+            notes.addAll(r.warnings());
+            notes.addAll(r.messages());
+        });
+        c.thisRuns().forEach(r -> r.violations().forEach(v -> notes.add("this side missed a guarantee: " + v)));
+        return List.copyOf(notes);
+    }
+
+    private static String paramsSuffix(String params) {
+        return params.isEmpty() ? "" : " " + params;
+    }
+
+    private static void line(StringBuilder out, int width, String text) {
+        String oneLine = text.replace('\n', ' ').replace('\r', ' ');
+        out.append(oneLine.length() > width ? oneLine.substring(0, width - 3) + "..." : oneLine).append('\n');
+    }
+}

@@ -1,0 +1,42 @@
+package io.stillwater.bench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.stillwater.bench.history.BenchFixtures;
+import io.stillwater.bench.history.ScenarioVerdict;
+import org.junit.jupiter.api.Test;
+
+class TerminalTableTest {
+    @Test
+    void everyScenarioAppearsWithItsVerdictReasonAndTheSummary() {
+        BenchReport r = ReportFixtures.report();
+        String table = TerminalTable.render(r);
+        assertThat(table).contains("== PeekIsolation 1.2.0  PASSED", "== " + ReportFixtures.HOSTILE,
+                "== Broken 1.0.0  FAILED", "42P01: relation \"t\" does not exist", "== NeedsClusters 1.0.0  SKIPPED",
+                "target lacks [CLUSTERS]", "== Misrouted 1.2.0  INVALID", "0 of 4000 ran there");
+        assertThat(table).contains("REGRESSION", "no data");
+        assertThat(table).contains(BenchFixtures.LOOKUP);
+        assertThat(table.strip()).endsWith(
+                "6 scenarios: 2 passed, 1 regressed, 0 violated, 1 failed, 1 invalid, 1 skipped - FAIL");
+        assertThat(r.summary().count(ScenarioVerdict.REGRESSED)).isEqualTo(1);
+    }
+
+    @Test
+    void linesFitTheWidthAndNoisyThresholdsAreMarked() {
+        String table = TerminalTable.render(ReportFixtures.report(), 120);
+        assertThat(table.lines()).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(120));
+        // the flagged p50 row: CONTENDED 50% against a calibrated +-30%
+        assertThat(table.lines().filter(l -> l.strip().startsWith("p50 ms") && l.contains("+-30.0%")))
+                .singleElement().satisfies(l -> assertThat(l).endsWith(" !"));
+        assertThat(table.lines().filter(l -> l.strip().startsWith("avg ms") && l.contains("+-5.0%")))
+                .singleElement().satisfies(l -> assertThat(l).doesNotEndWith("!"));
+        assertThat(table).contains("! threshold tighter than twice the calibrated run-to-run spread");
+    }
+
+    @Test
+    void narrowTerminalsGetCutLinesNotWrappedOnes() {
+        String table = TerminalTable.render(ReportFixtures.report(), 60);
+        assertThat(table.lines().filter(l -> l.startsWith("  SELECT")))
+                .allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(60));
+    }
+}
