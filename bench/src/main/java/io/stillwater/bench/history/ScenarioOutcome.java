@@ -5,7 +5,9 @@ import io.stillwater.bench.gate.StatVerdict;
 import io.stillwater.bench.runner.ScenarioComparison;
 import io.stillwater.bench.runner.ScenarioResult;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /** A scenario's verdict with the reason a person reads (empty for PASSED). */
@@ -39,11 +41,13 @@ public record ScenarioOutcome(ScenarioVerdict verdict, String reason) {
         }
         List<StatVerdict> regressions = c.verdicts().stream().filter(v -> v.outcome() == Outcome.REGRESSION).toList();
         if (!regressions.isEmpty()) {
-            List<String> parts = new ArrayList<>();
+            Map<String, List<String>> byAction = new LinkedHashMap<>();
             for (StatVerdict v : regressions) {
-                parts.add(v.action() + " " + v.stat().key());
+                byAction.computeIfAbsent(v.action(), a -> new ArrayList<>()).add(v.stat().key());
             }
-            return new ScenarioOutcome(ScenarioVerdict.REGRESSED, "regressed: " + String.join(", ", parts));
+            List<String> parts = new ArrayList<>();
+            byAction.forEach((action, stats) -> parts.add(action + ": " + String.join(", ", stats)));
+            return new ScenarioOutcome(ScenarioVerdict.REGRESSED, "regressed " + String.join("; ", parts));
         }
         List<String> violations = c.thisRuns().stream().flatMap(r -> r.violations().stream())
                 .map(Object::toString).distinct().toList();

@@ -42,6 +42,15 @@ final class Format {
         return String.format(Locale.ROOT, f, v);
     }
 
+    /** Axis labels: at most three significant digits, no trailing zeros ("0.5", "2", "150"). */
+    static String compact(double v) {
+        if (v == 0) {
+            return "0";
+        }
+        java.math.BigDecimal d = new java.math.BigDecimal(v).round(new java.math.MathContext(3));
+        return d.stripTrailingZeros().toPlainString();
+    }
+
     static String change(StatVerdict v) {
         double c = v.change();
         return Double.isNaN(c) ? "-" : String.format(Locale.ROOT, "%+.1f%%", c * 100);

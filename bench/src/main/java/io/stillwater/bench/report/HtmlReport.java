@@ -56,6 +56,9 @@ public final class HtmlReport {
         b.append("<header>\n<h1>").append(e(title)).append("</h1>\n");
         b.append("<p class=\"summary ").append(summary.green() ? "green" : "red").append("\">")
                 .append(e(summary.line())).append("</p>\n");
+        b.append("<p class=\"legend\">charts: <span class=\"this-key\">this = ").append(e(run.thisSide().build()))
+                .append("</span>, <span class=\"other-key\">other = ").append(e(run.otherSide().build()))
+                .append("</span>; solid = median, dashed = maximum</p>\n");
         runTable(b, run);
         b.append("</header>\n<nav>\n<h2>Scenarios</h2>\n<ul>\n");
         for (int i = 0; i < report.scenarios().size(); i++) {
@@ -233,17 +236,18 @@ public final class HtmlReport {
         List<SvgChart.Series> series = new ArrayList<>();
         List<SvgChart.Marks> marks = new ArrayList<>();
         double[] range = {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
-        bins("this " + run.thisSide().build(), "this", thisSamples, binMillis, series, marks, range);
-        bins("other " + run.otherSide().build(), "other", otherSamples, binMillis, series, marks, range);
+        bins("this", thisSamples, binMillis, series, marks, range);
+        bins("other", otherSamples, binMillis, series, marks, range);
         SvgChart.Axis x = SvgChart.Axis.linear(0, Math.max(end / 1000, 0.001), "time since the first load phase, s",
-                v -> Format.millis(v));
+                Format::compact);
         SvgChart.Axis y = range[0] > range[1] ? SvgChart.Axis.log(1, 10, 0.001, "latency, ms (log)")
                 : SvgChart.Axis.log(range[0], range[1], 0.001, "latency, ms (log)");
-        return SvgChart.render("latency-over-time", action, "latency over time: " + action
-                + " (per bin: median solid, max thin)", x, y, series, marks);
+        return SvgChart.render("latency-over-time", action, "latency over time: " + action + " (this = "
+                + run.thisSide().build() + ", other = " + run.otherSide().build() + "; per time bin the median"
+                + " and the maximum; failed queries marked at the bottom)", x, y, series, marks);
     }
 
-    private static void bins(String name, String cls, List<Sample> samples, double binMillis,
+    private static void bins(String cls, List<Sample> samples, double binMillis,
             List<SvgChart.Series> series, List<SvgChart.Marks> marks, double[] range) {
         if (samples.isEmpty()) {
             return;
@@ -283,8 +287,8 @@ public final class HtmlReport {
                 failX.add(xs[i]);
             }
         }
-        series.add(new SvgChart.Series(name + " median", cls, xs, p50, false));
-        series.add(new SvgChart.Series(name + " max", cls, xs, max, true));
+        series.add(new SvgChart.Series(cls + " median", cls, xs, p50, false));
+        series.add(new SvgChart.Series(cls + " max", cls, xs, max, true));
         marks.add(new SvgChart.Marks(cls + " errors", "fail " + cls,
                 failX.stream().mapToDouble(Double::doubleValue).toArray()));
     }
@@ -389,6 +393,7 @@ public final class HtmlReport {
             svg polyline.this, svg polyline.other { fill: none; }
             svg .thin { stroke-width: 0.8; stroke-dasharray: 3 2; }
             svg line.fail { stroke-width: 2; } svg line.fail.this { stroke: #cf222e; } svg line.fail.other { stroke: #8250df; }
+            .this-key { color: #0969da; font-weight: 600; } .other-key { color: #bc4c00; font-weight: 600; }
             details.harness { margin-top: 10px; color: #57606a; font-size: 12px; }
             """;
 }

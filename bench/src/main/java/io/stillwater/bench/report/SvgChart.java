@@ -12,7 +12,7 @@ final class SvgChart {
     static final int WIDTH = 560;
     static final int HEIGHT = 300;
     private static final int LEFT = 64;
-    private static final int RIGHT = 14;
+    private static final int RIGHT = 30;
     private static final int TOP = 34;
     private static final int BOTTOM = 44;
 
@@ -56,7 +56,7 @@ final class SvgChart {
                 for (double m : mantissas) {
                     double v = d * m;
                     if (v <= max * 1.0000001) {
-                        ticks.add(new Tick(v, Format.millis(v)));
+                        ticks.add(new Tick(v, Format.compact(v)));
                     }
                 }
             }

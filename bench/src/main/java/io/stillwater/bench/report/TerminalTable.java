@@ -33,10 +33,10 @@ public final class TerminalTable {
     public static String render(BenchReport report, int width) {
         StringBuilder out = new StringBuilder();
         var run = report.run();
-        line(out, width, "stillwater bench: this = " + run.thisSide().build() + " (" + run.thisSide().target()
-                + paramsSuffix(run.thisSide().paramsText()) + "), other = " + run.otherSide().build() + " ("
-                + run.otherSide().target() + paramsSuffix(run.otherSide().paramsText()) + "), " + run.runsPerSide()
-                + (run.runsPerSide() == 1 ? " run" : " runs") + " per side, " + run.mode().name().toLowerCase(Locale.ROOT));
+        line(out, width, "stillwater bench, " + run.mode().name().toLowerCase(Locale.ROOT) + ", " + run.runsPerSide()
+                + (run.runsPerSide() == 1 ? " run" : " runs") + " per side, interleaved; verdicts on the median");
+        line(out, width, "  this:  " + side(run.thisSide()));
+        line(out, width, "  other: " + side(run.otherSide()));
         boolean anyNoisy = false;
         for (ScenarioComparison c : report.scenarios()) {
             ScenarioOutcome o = report.outcome(c);
@@ -90,8 +90,8 @@ public final class TerminalTable {
         return List.copyOf(notes);
     }
 
-    private static String paramsSuffix(String params) {
-        return params.isEmpty() ? "" : " " + params;
+    private static String side(io.stillwater.bench.history.SideInfo s) {
+        return s.build() + " (" + s.target() + (s.params().isEmpty() ? "" : "; " + s.paramsText()) + ")";
     }
 
     private static void line(StringBuilder out, int width, String text) {

@@ -39,10 +39,16 @@ class HtmlReportChromiumTest {
                 "--disable-dev-shm-usage", "--no-first-run", "--user-data-dir=" + profile,
                 "--window-size=1280,4000", "--screenshot=" + screenshot, written.html().toUri().toString()))
                 .redirectErrorStream(true).redirectOutput(dir.resolve("chromium.log").toFile()).start();
-        // a guard against a hung browser, not a timing assertion
-        if (!p.waitFor(180, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            fail("headless Chromium did not finish within 180 s; see " + dir.resolve("chromium.log"));
+        try {
+            // a guard against a hung browser, not a timing assertion
+            if (!p.waitFor(180, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor();
+                fail("headless Chromium did not finish within 180 s; see " + dir.resolve("chromium.log"));
+            }
+        } finally {
+            try (var files = Files.walk(profile)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
         }
         assertThat(p.exitValue()).as("chromium exit code; log in " + dir.resolve("chromium.log")).isZero();
         assertThat(screenshot).exists();

@@ -38,7 +38,7 @@ class JsonReportTest {
         }
         JsonNode hostile = scenarios.get(1);
         assertThat(hostile.get("verdict").asText()).isEqualTo("REGRESSED");
-        assertThat(hostile.get("reason").asText()).contains(BenchFixtures.LOOKUP + " p50");
+        assertThat(hostile.get("reason").asText()).contains(BenchFixtures.LOOKUP + ": avg, p50, p95");
 
         // the action only this side ran: its other values are null (not NaN), outcome NO_DATA
         JsonNode extra = null;
