@@ -16,11 +16,12 @@ import java.util.stream.Stream;
  * {@code runs} times in total). Both forms are kept because thresholds come in both forms:
  * {@code relativeSpread} = max / min - 1 over the runs' values (NaN when min &lt;= 0), compared
  * with a ratio threshold's factor - 1; {@code absoluteSpread} = max - min, compared with an
- * absolute threshold's delta. The range of single runs overstates the noise of a median of
+ * absolute threshold's delta. {@code scenarioVersion} is the version measured: a calibration of
+ * another version describes another workload. The range of single runs overstates the noise of a median of
  * several runs, so a flag raised from it errs on the side of warning.
  */
-public record Calibration(String scenario, String action, Stat stat, double relativeSpread, double absoluteSpread,
-        int runs) {
+public record Calibration(String scenario, String scenarioVersion, String action, Stat stat, double relativeSpread,
+        double absoluteSpread, int runs) {
 
     /**
      * True when the threshold would fire on noise alone: its margin is less than twice the
@@ -41,6 +42,8 @@ public record Calibration(String scenario, String action, Stat stat, double rela
     public static List<Calibration> from(ScenarioComparison aa) {
         List<ScenarioResult> completed = Stream.concat(aa.thisRuns().stream(), aa.otherRuns().stream())
                 .filter(r -> r.status() == ScenarioResult.Status.COMPLETED).toList();
+        String version = completed.stream().map(ScenarioResult::version).filter(v -> !v.isEmpty()).findFirst()
+                .orElse("");
         Set<String> actions = new LinkedHashSet<>();
         completed.forEach(r -> actions.addAll(r.actions().keySet()));
         List<Calibration> out = new ArrayList<>();
@@ -58,7 +61,7 @@ public record Calibration(String scenario, String action, Stat stat, double rela
                     max = Math.max(max, v);
                 }
                 double relative = min > 0 ? max / min - 1 : (max == min ? 0 : Double.NaN);
-                out.add(new Calibration(aa.scenario(), action, stat, relative, max - min, values.length));
+                out.add(new Calibration(aa.scenario(), version, action, stat, relative, max - min, values.length));
             }
         }
         return out;

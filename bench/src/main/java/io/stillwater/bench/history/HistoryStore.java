@@ -414,15 +414,13 @@ public final class HistoryStore implements AutoCloseable {
      * @return what was stored
      */
     public List<Calibration> saveCalibration(long runId, ScenarioComparison aa) {
-        String version = aa.thisRuns().stream().map(ScenarioResult::version).filter(v -> !v.isEmpty()).findFirst()
-                .orElse("");
         List<Calibration> calibrations = Calibration.from(aa);
-        saveCalibration(runId, version, calibrations);
+        saveCalibration(runId, calibrations);
         return calibrations;
     }
 
-    /** Stores calibrations measured on {@code scenarioVersion}, replacing earlier ones per key. */
-    public void saveCalibration(long runId, String scenarioVersion, List<Calibration> calibrations) {
+    /** Stores calibrations, replacing earlier ones for the same scenario, action and stat. */
+    public void saveCalibration(long runId, List<Calibration> calibrations) {
         try {
             db.setAutoCommit(false);
             try (PreparedStatement p = db.prepareStatement("""
@@ -431,7 +429,7 @@ public final class HistoryStore implements AutoCloseable {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)""")) {
                 for (Calibration c : calibrations) {
                     p.setString(1, c.scenario());
-                    p.setString(2, scenarioVersion);
+                    p.setString(2, c.scenarioVersion());
                     p.setString(3, c.action());
                     p.setString(4, c.stat().key());
                     setDouble(p, 5, c.relativeSpread());
@@ -455,6 +453,10 @@ public final class HistoryStore implements AutoCloseable {
 
     // ---- reading ----
 
+    /**
+     * The latest calibration of one stat, whatever scenario version it measured; check
+     * {@link Calibration#scenarioVersion()} against the version being reported.
+     */
     public Optional<Calibration> calibration(String scenario, String action, Stat stat) {
         return readCalibrations("WHERE scenario = ? AND action = ? AND stat = ?", scenario, action, stat.key())
                 .stream().findFirst();
@@ -466,7 +468,8 @@ public final class HistoryStore implements AutoCloseable {
     }
 
     private List<Calibration> readCalibrations(String where, String... args) {
-        String sql = "SELECT scenario, action, stat, relative_spread, absolute_spread, runs FROM calibrations " + where;
+        String sql = "SELECT scenario, scenario_version, action, stat, relative_spread, absolute_spread, runs"
+                + " FROM calibrations " + where;
         List<Calibration> out = new ArrayList<>();
         try (PreparedStatement p = db.prepareStatement(sql)) {
             for (int i = 0; i < args.length; i++) {
@@ -474,12 +477,12 @@ public final class HistoryStore implements AutoCloseable {
             }
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
-                    Optional<Stat> stat = Stat.byKey(rs.getString(3));
+                    Optional<Stat> stat = Stat.byKey(rs.getString(4));
                     if (stat.isEmpty()) {
                         continue; // a stat this build no longer reports
                     }
-                    out.add(new Calibration(rs.getString(1), rs.getString(2), stat.get(), getDouble(rs, 4),
-                            getDouble(rs, 5), rs.getInt(6)));
+                    out.add(new Calibration(rs.getString(1), rs.getString(2), rs.getString(3), stat.get(),
+                            getDouble(rs, 5), getDouble(rs, 6), rs.getInt(7)));
                 }
             }
         } catch (SQLException e) {

@@ -54,8 +54,15 @@ public record BenchReport(RunInfo run, List<ScenarioComparison> scenarios, Map<S
         return ScenarioOutcome.of(c, invalid.getOrDefault(c.scenario(), ""));
     }
 
+    /**
+     * The calibrated spread of a verdict's stat, if one was measured on the same scenario version
+     * (a calibration of another version measured another workload, so it is not shown).
+     */
     public Optional<Calibration> calibration(ScenarioComparison c, StatVerdict v) {
-        return calibrations.find(c.scenario(), v.action(), v.stat());
+        String version = c.thisRuns().stream().map(r -> r.version()).filter(x -> !x.isEmpty()).findFirst().orElse("");
+        return calibrations.find(c.scenario(), v.action(), v.stat())
+                .filter(cal -> version.isEmpty() || cal.scenarioVersion().isEmpty()
+                        || cal.scenarioVersion().equals(version));
     }
 
     /** True when the verdict's threshold is tighter than twice its calibrated spread. */

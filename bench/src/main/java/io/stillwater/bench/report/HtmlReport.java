@@ -163,7 +163,7 @@ public final class HtmlReport {
                     .append(e(Format.value(v.stat(), v.thisValue()))).append("</td><td>")
                     .append(e(Format.value(v.stat(), v.otherValue()))).append("</td><td>").append(e(Format.change(v)))
                     .append("</td><td>").append(e(Format.threshold(v.threshold()))).append("</td><td>")
-                    .append(e(Format.spread(report.calibration(c, v), v.threshold())));
+                    .append(e(Format.spread(report.calibration(c, v), v.threshold())).replace("+-", "&plusmn;"));
             if (noisy) {
                 b.append(" <span class=\"flag\" title=\"threshold tighter than twice the calibrated run-to-run"
                         + " spread: it can fire on noise\">&#9888; noisy</span>");

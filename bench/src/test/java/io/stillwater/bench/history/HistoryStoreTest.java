@@ -112,8 +112,9 @@ class HistoryStoreTest {
             double min = Math.min(Math.min(values[0], values[1]), Math.min(others[0], others[1]));
             assertThat(p50.relativeSpread()).isCloseTo(max / min - 1, org.assertj.core.data.Offset.offset(1e-12));
             assertThat(p50.runs()).isEqualTo(4);
+            assertThat(p50.scenarioVersion()).isEqualTo("1.2.0");
 
-            store.saveCalibration(id, "1.2.0", List.of(new Calibration("Read", LOOKUP, Stat.P50, 0.4, 1.0, 6)));
+            store.saveCalibration(id, List.of(new Calibration("Read", "1.2.0", LOOKUP, Stat.P50, 0.4, 1.0, 6)));
             Calibration replaced = store.calibration("Read", LOOKUP, Stat.P50).orElseThrow();
             assertThat(replaced.relativeSpread()).isEqualTo(0.4);
             assertThat(replaced.tighterThanNoise(Threshold.ratio(1.5))).isTrue();   // 50% < 2 x 40%

@@ -65,7 +65,7 @@ class HtmlReportTest {
         String html = HtmlReport.render(ReportFixtures.report());
         assertThat(html).contains("<th>calibrated spread</th>");
         assertThat(occurrences(html, "<tr class=\"ok noisy\">")).isEqualTo(1);
-        assertThat(html).contains("+-30.0% <span class=\"flag\"");
+        assertThat(html).contains("&plusmn;30.0% <span class=\"flag\"");
         assertThat(html).contains("<tr class=\"regression\">");
         assertThat(html).contains("<span class=\"badge INVALID\">INVALID</span>");
     }

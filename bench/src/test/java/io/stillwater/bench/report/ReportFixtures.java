@@ -47,9 +47,9 @@ final class ReportFixtures {
                 .withInvalid(Map.of("Misrouted", "expected the lookups on the interactive runtime; 0 of 4000 ran there"))
                 .withCalibrations(Calibrations.of(List.of(
                         // 2 x 30% > the 50% CONTENDED margin: flagged
-                        new Calibration("PeekIsolation", LOOKUP, Stat.P50, 0.30, 0.6, 6),
+                        new Calibration("PeekIsolation", "1.2.0", LOOKUP, Stat.P50, 0.30, 0.6, 6),
                         // 2 x 5% < 50%: not flagged
-                        new Calibration("PeekIsolation", LOOKUP, Stat.AVG, 0.05, 0.1, 6))));
+                        new Calibration("PeekIsolation", "1.2.0", LOOKUP, Stat.AVG, 0.05, 0.1, 6))));
     }
 
     /** Distinct actions over all scenarios, counted per scenario. */

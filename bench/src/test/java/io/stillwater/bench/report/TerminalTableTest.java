@@ -34,6 +34,15 @@ class TerminalTableTest {
     }
 
     @Test
+    void aCalibrationOfAnotherScenarioVersionIsNotShown() {
+        BenchReport r = ReportFixtures.report().withCalibrations(io.stillwater.bench.history.Calibrations.of(
+                java.util.List.of(new io.stillwater.bench.history.Calibration("PeekIsolation", "1.1.0",
+                        BenchFixtures.LOOKUP, io.stillwater.bench.stats.Stat.P50, 0.30, 0.6, 6))));
+        String table = TerminalTable.render(r);
+        assertThat(table).doesNotContain("+-30.0%").doesNotContain(" !");
+    }
+
+    @Test
     void narrowTerminalsGetCutLinesNotWrappedOnes() {
         String table = TerminalTable.render(ReportFixtures.report(), 60);
         assertThat(table.lines().filter(l -> l.startsWith("  SELECT")))
