@@ -85,6 +85,29 @@ class HistoryStoreTest {
     }
 
     @Test
+    void comparingToHistoryUsesTheStoredRunsAsTheOtherSideAndRefusesAnotherVersion() {
+        try (HistoryStore store = HistoryStore.open(dir.resolve("h.sqlite"))) {
+            store.recordRun(BenchFixtures.runInfo("main", RunMode.COMPARE),
+                    List.of(BenchFixtures.twoActions("Read", 1.0)));
+            StoredScenario stored = store.statsFor("main", "Read").orElseThrow();
+            List<ScenarioResult> slower = BenchFixtures.twoActions("Read", 2.0).thisRuns();
+            ScenarioComparison c = stored.against(slower, a -> io.stillwater.bench.gate.Thresholds.DEFAULT);
+            assertThat(c.otherRuns()).isEmpty();
+            assertThat(c.problems()).isEmpty();
+            assertThat(ScenarioOutcome.of(c, "").verdict()).isEqualTo(ScenarioVerdict.REGRESSED);
+
+            ScenarioResult bumped = slower.get(0);
+            bumped = new ScenarioResult(bumped.scenario(), "2.0.0", bumped.status(), bumped.failure(),
+                    bumped.actions(), bumped.timeSeries(), bumped.loadPhases(), bumped.messages(), bumped.warnings(),
+                    bumped.violations());
+            ScenarioComparison other = stored.against(List.of(bumped), a -> io.stillwater.bench.gate.Thresholds.DEFAULT);
+            assertThat(other.problems()).singleElement().asString().contains("version 2.0.0")
+                    .contains("has version 1.2.0");
+            assertThat(ScenarioOutcome.of(other, "").verdict()).isEqualTo(ScenarioVerdict.FAILED);
+        }
+    }
+
+    @Test
     void invalidScenariosAreRecordedAsInvalid() {
         try (HistoryStore store = HistoryStore.open(dir.resolve("h.sqlite"))) {
             long id = store.recordRun(BenchFixtures.runInfo("b", RunMode.COMPARE),
