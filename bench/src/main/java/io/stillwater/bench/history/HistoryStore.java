@@ -193,6 +193,8 @@ public final class HistoryStore implements AutoCloseable {
     private void prepareSchema() throws SQLException {
         try (Statement s = db.createStatement()) {
             s.execute("PRAGMA foreign_keys = ON");
+            // two bench processes sharing a history file wait for each other's transaction
+            s.execute("PRAGMA busy_timeout = 30000");
             List<String> tables = new ArrayList<>();
             try (ResultSet rs = s.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table'")) {
                 while (rs.next()) {

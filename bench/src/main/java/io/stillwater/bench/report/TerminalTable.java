@@ -1,5 +1,6 @@
 package io.stillwater.bench.report;
 
+import io.stillwater.bench.gate.Outcome;
 import io.stillwater.bench.gate.StatVerdict;
 import io.stillwater.bench.history.ScenarioOutcome;
 import io.stillwater.bench.runner.ScenarioComparison;
@@ -15,7 +16,7 @@ import java.util.stream.Stream;
  * verdict and reason, then per action its name on a line of its own (names are SQL and long) and
  * one row per stat: THIS, OTHER, CHANGE, RATIO, THRESHOLD, SPREAD (calibrated), VERDICT. A row
  * whose threshold is tighter than twice its calibrated spread is marked {@code !}. The rows are
- * 100 characters wide, action and reason lines are cut to the given width.
+ * 100 characters wide; action lines are cut to the given width, reasons and notes wrapped.
  */
 public final class TerminalTable {
     /** The width the table is laid out for. */
@@ -26,11 +27,23 @@ public final class TerminalTable {
     private TerminalTable() {
     }
 
+    /** Which stat rows to print. */
+    public enum Detail {
+        /** Every stat of every action. */
+        ALL,
+        /** Only gated stats (OK, REGRESSION, NO_DATA rows); the HTML and JSON reports have the rest. */
+        GATED
+    }
+
     public static String render(BenchReport report) {
-        return render(report, DEFAULT_WIDTH);
+        return render(report, DEFAULT_WIDTH, Detail.ALL);
     }
 
     public static String render(BenchReport report, int width) {
+        return render(report, width, Detail.ALL);
+    }
+
+    public static String render(BenchReport report, int width, Detail detail) {
         StringBuilder out = new StringBuilder();
         var run = report.run();
         line(out, width, "stillwater bench, " + run.mode().name().toLowerCase(Locale.ROOT) + ", " + run.runsPerSide()
@@ -45,18 +58,20 @@ public final class TerminalTable {
                     .orElse("");
             line(out, width, "== " + c.scenario() + (version.isEmpty() ? "" : " " + version) + "  " + o.verdict());
             if (!o.reason().isEmpty()) {
-                line(out, width, "   " + o.reason());
+                wrapped(out, width, "   ", o.reason());
             }
             for (String note : notes(c)) {
-                line(out, width, "   note: " + note);
+                wrapped(out, width, "   note: ", note);
             }
-            if (c.verdicts().isEmpty()) {
+            List<StatVerdict> rows = c.verdicts().stream()
+                    .filter(v -> detail == Detail.ALL || v.outcome() != Outcome.UNGATED).toList();
+            if (rows.isEmpty()) {
                 continue;
             }
             out.append(String.format(Locale.ROOT, ROW, "STAT", "THIS", "OTHER", "CHANGE", "RATIO", "THRESHOLD", "SPREAD",
                     "VERDICT").stripTrailing()).append('\n');
             String action = null;
-            for (StatVerdict v : c.verdicts()) {
+            for (StatVerdict v : rows) {
                 if (!v.action().equals(action)) {
                     action = v.action();
                     line(out, width, "  " + action);
@@ -92,6 +107,24 @@ public final class TerminalTable {
 
     private static String side(io.stillwater.bench.history.SideInfo s) {
         return s.build() + " (" + s.target() + (s.params().isEmpty() ? "" : "; " + s.paramsText()) + ")";
+    }
+
+    /** Reasons and notes are wrapped, never cut: they are what a person acts on. */
+    static void wrapped(StringBuilder out, int width, String prefix, String text) {
+        String indent = " ".repeat(prefix.length());
+        String rest = text.replace('\r', ' ').replace('\n', ' ');
+        String lead = prefix;
+        int room = Math.max(20, width - prefix.length());
+        while (rest.length() > room) {
+            int cut = rest.lastIndexOf(' ', room);
+            if (cut <= room / 2) {
+                cut = room;
+            }
+            out.append(lead).append(rest, 0, cut).append('\n');
+            rest = rest.substring(cut).stripLeading();
+            lead = indent;
+        }
+        out.append(lead).append(rest).append('\n');
     }
 
     private static void line(StringBuilder out, int width, String text) {

@@ -43,6 +43,19 @@ class TerminalTableTest {
     }
 
     @Test
+    void longReasonsAreWrappedNotCutAndGatedDetailHidesUngatedRows() {
+        BenchReport r = ReportFixtures.report().withInvalid(java.util.Map.of("Misrouted",
+                "expected every lookup on the interactive runtime but mz_peek_history shows 0 of 4000 there; "
+                        + "check that the replica was created after the parameter phase, see the runtime column"));
+        String table = TerminalTable.render(r, 100, TerminalTable.Detail.GATED);
+        assertThat(table.lines()).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(100));
+        assertThat(table.replaceAll("\\s+", " ")).contains("check that the replica was created after the parameter "
+                + "phase, see the runtime column");
+        assertThat(table).doesNotContain("ungated").contains("REGRESSION");
+        assertThat(table.lines().filter(l -> l.strip().startsWith("p99 ms"))).isEmpty();
+    }
+
+    @Test
     void narrowTerminalsGetCutLinesNotWrappedOnes() {
         String table = TerminalTable.render(ReportFixtures.report(), 60);
         assertThat(table.lines().filter(l -> l.startsWith("  SELECT")))
