@@ -500,10 +500,10 @@ public final class HistoryStore implements AutoCloseable {
 
     /** A recorded run by id. */
     public Optional<StoredRun> run(long id) {
-        return runs("WHERE id = ?", Long.toString(id)).stream().findFirst();
+        return runs("WHERE id = ?", id).stream().findFirst();
     }
 
-    private List<StoredRun> runs(String tail, String arg) {
+    private List<StoredRun> runs(String tail, Object arg) {
         String sql = """
                 SELECT id, started, finished, mode, framework_version, this_build, this_target, this_params,
                   other_build, other_target, other_params, runs_per_side, load_phase_seconds, host
@@ -511,7 +511,7 @@ public final class HistoryStore implements AutoCloseable {
                 """ + tail;
         List<StoredRun> out = new ArrayList<>();
         try (PreparedStatement p = db.prepareStatement(sql)) {
-            p.setString(1, arg);
+            p.setObject(1, arg);
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
                     double load = rs.getDouble(13);

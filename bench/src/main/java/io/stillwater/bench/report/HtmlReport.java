@@ -280,7 +280,7 @@ public final class HtmlReport {
                 Arrays.sort(a);
                 p50[i] = a[(a.length - 1) / 2];
                 max[i] = a[a.length - 1];
-                range[0] = Math.min(range[0], a[0 + (a.length - 1) / 2]);
+                range[0] = Math.min(range[0], p50[i]);
                 range[1] = Math.max(range[1], max[i]);
             }
             if (failures[i] > 0) {

@@ -35,8 +35,16 @@ public final class JunitReport {
         Files.writeString(file, render(report));
     }
 
+    /** {@code kind} is failure, error, skipped or null (passed); {@code out} goes to system-out when non-null. */
     private record Case(String name, String classname, double time, String kind, String type, String message,
-            String detail) {
+            String detail, String out) {
+        Case(String name, String classname, double time, String kind, String type, String message, String detail) {
+            this(name, classname, time, kind, type, message, detail, null);
+        }
+
+        Case withOut(String text) {
+            return new Case(name, classname, time, kind, type, message, detail, text);
+        }
     }
 
     public static String render(BenchReport report) {
@@ -80,6 +88,11 @@ public final class JunitReport {
                         }
                         x.writeEndElement();
                     }
+                    if (k.out() != null) {
+                        x.writeStartElement("system-out");
+                        x.writeCharacters(clean(k.out()));
+                        x.writeEndElement();
+                    }
                     x.writeEndElement();
                     x.writeCharacters("\n");
                 }
@@ -107,14 +120,18 @@ public final class JunitReport {
                     + ", change " + Format.change(v) + ", threshold " + Format.threshold(v.threshold())
                     + (report.tighterThanNoise(c, v) ? " (tighter than twice the calibrated spread "
                             + Format.spread(report.calibration(c, v), v.threshold()) + ")" : "");
-            switch (v.outcome()) {
-                case UNGATED -> {
-                }
-                case OK -> out.add(new Case(name, classname, 0, null, null, null, null));
-                case REGRESSION -> out.add(new Case(name, classname, 0, "failure", "regression",
-                        v.stat().key() + " regressed: " + detail, detail));
-                case NO_DATA -> out.add(new Case(name, classname, 0, "skipped", null,
-                        "no data on one side (no successful query, or the action did not run): " + detail, null));
+            Case k = switch (v.outcome()) {
+                case UNGATED -> null;
+                case OK -> new Case(name, classname, 0, null, null, null, null);
+                case REGRESSION -> new Case(name, classname, 0, "failure", "regression",
+                        v.stat().key() + " regressed: " + detail, detail);
+                case NO_DATA -> new Case(name, classname, 0, "skipped", null,
+                        "no data on one side (no successful query, or the action did not run): " + detail, null);
+            };
+            if (k != null) {
+                out.add(report.tighterThanNoise(c, v) ? k.withOut("warning: threshold " + Format.threshold(v.threshold())
+                        + " is tighter than twice the calibrated run-to-run spread "
+                        + Format.spread(report.calibration(c, v), v.threshold()) + ": it can fire on noise") : k);
             }
         }
         ScenarioOutcome o = report.outcome(c);
