@@ -1,0 +1,172 @@
+package io.stillwater.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A small line chart as inline SVG, so the HTML report needs no script and no network. Axes are
+ * linear or log10; ticks are 1-2-5 steps. Pure function of its inputs.
+ */
+final class SvgChart {
+    static final int WIDTH = 560;
+    static final int HEIGHT = 300;
+    private static final int LEFT = 64;
+    private static final int RIGHT = 30;
+    private static final int TOP = 34;
+    private static final int BOTTOM = 44;
+
+    record Tick(double value, String label) {
+    }
+
+    /** An axis from {@code min} to {@code max}; for a log axis both must be positive. */
+    record Axis(double min, double max, boolean log, List<Tick> ticks, String label) {
+        double fraction(double v) {
+            double f = log ? (Math.log10(v) - Math.log10(min)) / (Math.log10(max) - Math.log10(min))
+                    : (v - min) / (max - min);
+            return Double.isNaN(f) ? 0 : Math.max(0, Math.min(1, f));
+        }
+
+        /** A linear axis over [min, max] with about five 1-2-5 ticks. */
+        static Axis linear(double min, double max, String label, java.util.function.DoubleFunction<String> fmt) {
+            if (!(max > min)) {
+                max = min + 1;
+            }
+            double step = niceStep((max - min) / 5);
+            List<Tick> ticks = new ArrayList<>();
+            for (double v = Math.ceil(min / step) * step; v <= max + step * 1e-9; v += step) {
+                ticks.add(new Tick(v, fmt.apply(v)));
+            }
+            return new Axis(min, max, false, ticks, label);
+        }
+
+        /** A log axis widened to whole decades around [lo, hi] (values &lt;= 0 are clamped to {@code floor}). */
+        static Axis log(double lo, double hi, double floor, String label) {
+            lo = Math.max(lo, floor);
+            hi = Math.max(hi, lo);
+            double min = Math.pow(10, Math.floor(Math.log10(lo)));
+            double max = Math.pow(10, Math.ceil(Math.log10(hi)));
+            if (max <= min) {
+                max = min * 10;
+            }
+            int decades = (int) Math.round(Math.log10(max / min));
+            double[] mantissas = decades > 3 ? new double[] {1} : new double[] {1, 2, 5};
+            List<Tick> ticks = new ArrayList<>();
+            for (double d = min; d <= max * 1.0000001; d *= 10) {
+                for (double m : mantissas) {
+                    double v = d * m;
+                    if (v <= max * 1.0000001) {
+                        ticks.add(new Tick(v, Format.compact(v)));
+                    }
+                }
+            }
+            return new Axis(min, max, true, ticks, label);
+        }
+    }
+
+    /** A polyline; points with a NaN coordinate are left out. */
+    record Series(String name, String cssClass, double[] xs, double[] ys, boolean thin) {
+    }
+
+    /** Short vertical marks at the bottom of the plot, e.g. when queries failed. */
+    record Marks(String name, String cssClass, double[] xs) {
+    }
+
+    static double niceStep(double raw) {
+        if (!(raw > 0)) {
+            return 1;
+        }
+        double p = Math.pow(10, Math.floor(Math.log10(raw)));
+        for (double m : new double[] {1, 2, 5, 10}) {
+            if (m * p >= raw) {
+                return m * p;
+            }
+        }
+        return 10 * p;
+    }
+
+    static String render(String cssClass, String action, String title, Axis x, Axis y, List<Series> series,
+            List<Marks> marks) {
+        StringBuilder b = new StringBuilder();
+        b.append("<svg class=\"chart ").append(cssClass).append("\" data-action=\"").append(Html.escape(action))
+                .append("\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ").append(WIDTH).append(' ')
+                .append(HEIGHT).append("\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT)
+                .append("\" role=\"img\" aria-label=\"").append(Html.escape(title)).append("\">");
+        b.append("<title>").append(Html.escape(title)).append("</title>");
+        int pw = WIDTH - LEFT - RIGHT;
+        int ph = HEIGHT - TOP - BOTTOM;
+        b.append("<rect class=\"plot\" x=\"").append(LEFT).append("\" y=\"").append(TOP).append("\" width=\"")
+                .append(pw).append("\" height=\"").append(ph).append("\"/>");
+        for (Tick t : y.ticks()) {
+            double py = TOP + ph * (1 - y.fraction(t.value()));
+            b.append("<line class=\"grid\" x1=\"").append(LEFT).append("\" x2=\"").append(LEFT + pw).append("\" y1=\"")
+                    .append(f(py)).append("\" y2=\"").append(f(py)).append("\"/>");
+            b.append("<text class=\"tick\" x=\"").append(LEFT - 6).append("\" y=\"").append(f(py + 4))
+                    .append("\" text-anchor=\"end\">").append(Html.escape(t.label())).append("</text>");
+        }
+        for (Tick t : x.ticks()) {
+            double px = LEFT + pw * x.fraction(t.value());
+            b.append("<line class=\"grid\" x1=\"").append(f(px)).append("\" x2=\"").append(f(px)).append("\" y1=\"")
+                    .append(TOP).append("\" y2=\"").append(TOP + ph).append("\"/>");
+            b.append("<text class=\"tick\" x=\"").append(f(px)).append("\" y=\"").append(TOP + ph + 16)
+                    .append("\" text-anchor=\"middle\">").append(Html.escape(t.label())).append("</text>");
+        }
+        b.append("<text class=\"axis-label\" x=\"").append(LEFT + pw / 2).append("\" y=\"").append(HEIGHT - 6)
+                .append("\" text-anchor=\"middle\">").append(Html.escape(x.label())).append("</text>");
+        b.append("<text class=\"axis-label\" transform=\"translate(14 ").append(TOP + ph / 2)
+                .append(") rotate(-90)\" text-anchor=\"middle\">").append(Html.escape(y.label())).append("</text>");
+        for (Series s : series) {
+            StringBuilder pts = new StringBuilder();
+            int n = 0;
+            for (int i = 0; i < s.xs().length; i++) {
+                if (Double.isNaN(s.xs()[i]) || Double.isNaN(s.ys()[i])) {
+                    continue;
+                }
+                double px = LEFT + pw * x.fraction(s.xs()[i]);
+                double py = TOP + ph * (1 - y.fraction(s.ys()[i]));
+                pts.append(n++ == 0 ? "" : " ").append(f(px)).append(',').append(f(py));
+            }
+            if (n == 1) {
+                // one point: draw it as a short tick so it is visible
+                b.append("<circle class=\"").append(s.cssClass()).append("\" r=\"3\" cx=\"")
+                        .append(pts.substring(0, pts.indexOf(","))).append("\" cy=\"")
+                        .append(pts.substring(pts.indexOf(",") + 1)).append("\"/>");
+            } else if (n > 1) {
+                b.append("<polyline class=\"").append(s.cssClass()).append(s.thin() ? " thin" : "")
+                        .append("\" points=\"").append(pts).append("\"/>");
+            }
+        }
+        for (Marks m : marks) {
+            for (double mx : m.xs()) {
+                double px = LEFT + pw * x.fraction(mx);
+                b.append("<line class=\"").append(m.cssClass()).append("\" x1=\"").append(f(px)).append("\" x2=\"")
+                        .append(f(px)).append("\" y1=\"").append(TOP + ph).append("\" y2=\"").append(TOP + ph - 8)
+                        .append("\"/>");
+            }
+        }
+        // legend along the top
+        double lx = LEFT;
+        for (Series s : series) {
+            lx = legend(b, lx, s.cssClass() + (s.thin() ? " thin" : ""), s.name());
+        }
+        for (Marks m : marks) {
+            if (m.xs().length > 0) {
+                lx = legend(b, lx, m.cssClass(), m.name());
+            }
+        }
+        b.append("</svg>");
+        return b.toString();
+    }
+
+    private static double legend(StringBuilder b, double lx, String cssClass, String name) {
+        b.append("<line class=\"").append(cssClass).append("\" x1=\"").append(f(lx)).append("\" x2=\"")
+                .append(f(lx + 16)).append("\" y1=\"14\" y2=\"14\"/>");
+        b.append("<text class=\"legend\" x=\"").append(f(lx + 20)).append("\" y=\"18\">").append(Html.escape(name))
+                .append("</text>");
+        return lx + 28 + 6.2 * name.length();
+    }
+
+    private static String f(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+}

@@ -1,0 +1,50 @@
+package io.stillwater.bench.history;
+
+import static io.stillwater.bench.history.BenchFixtures.LOOKUP;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.stillwater.bench.gate.Guarantee;
+import io.stillwater.bench.gate.GuaranteeViolation;
+import io.stillwater.bench.runner.ScenarioComparison;
+import io.stillwater.bench.stats.Stat;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ScenarioOutcomeTest {
+    private static final Map<String, Double> ONE = Map.of(LOOKUP, 2.0);
+
+    @Test
+    void aMissedGuaranteeOnThisSideIsViolatedNotPassed() {
+        GuaranteeViolation v = new GuaranteeViolation(LOOKUP, new Guarantee(Stat.P99, 1), 5.0);
+        ScenarioComparison c = BenchFixtures.compare("Read",
+                List.of(BenchFixtures.completed("Read", 1, 200, 0, ONE, List.of(v))),
+                List.of(BenchFixtures.completed("Read", 2, 200, 0, ONE, List.of())));
+        ScenarioOutcome o = ScenarioOutcome.of(c, "");
+        assertThat(o.verdict()).isEqualTo(ScenarioVerdict.VIOLATED);
+        assertThat(o.reason()).contains("guaranteed p99 <= 1.0");
+        assertThat(o.verdict().green()).isFalse();
+    }
+
+    @Test
+    void aFailedRunOutranksInvalidAndInvalidOutranksARegression() {
+        ScenarioComparison failedOnce = BenchFixtures.compare("Read",
+                List.of(BenchFixtures.completed("Read", 1, 200, 0, ONE, List.of()),
+                        BenchFixtures.failed("Read", "phase 3 (cleanup): 57P01: terminating connection")),
+                List.of(BenchFixtures.completed("Read", 2, 200, 0, ONE, List.of())));
+        assertThat(ScenarioOutcome.of(failedOnce, "not checked").verdict()).isEqualTo(ScenarioVerdict.FAILED);
+        ScenarioComparison regressed = BenchFixtures.twoActions("Read", 3.0);
+        assertThat(ScenarioOutcome.of(regressed, "").verdict()).isEqualTo(ScenarioVerdict.REGRESSED);
+        assertThat(ScenarioOutcome.of(regressed, "cannot check mz_peek_history on PostgreSQL").verdict())
+                .isEqualTo(ScenarioVerdict.INVALID);
+    }
+
+    @Test
+    void comparedToHistoryTheMissingOtherRunsAreNotAProblem() {
+        ScenarioComparison c = BenchFixtures.compare("Read",
+                List.of(BenchFixtures.completed("Read", 1, 200, 0, ONE, List.of())), List.of());
+        assertThat(ScenarioOutcome.of(c, "").verdict()).isEqualTo(ScenarioVerdict.PASSED);
+        ScenarioComparison none = BenchFixtures.compare("Read", List.of(), List.of());
+        assertThat(ScenarioOutcome.of(none, "").verdict()).isEqualTo(ScenarioVerdict.FAILED);
+    }
+}
