@@ -154,7 +154,7 @@ final class ViewsMeasureCommand implements Callable<Integer> {
         b.row(connections + " connections x " + batchRows + "-row INSERTs, closed loop",
                 Report.rate(closed.rowsPerSecond()), Report.count(closed.rows()), Report.count(closed.batches()),
                 Report.ms(closed.batchLatency().p50()), Report.ms(closed.batchLatency().p99()));
-        b.note(String.format(Locale.ROOT, "measured over %s s after %s s of warm-up; rows/s counts acknowledged (durable) rows.",
+        b.note(String.format(Locale.ROOT, "measured over %s s after %s s of warm-up; rows/s counts acknowledged rows (durable unless --no-fsync).",
                 Report.seconds(throughputSeconds), Report.seconds(warmupSeconds)));
         b.note(String.format(Locale.ROOT, "after the load, a strict serializable read of the view returned in %s s; "
                 + "it counted %s rows, %s acknowledged.", Report.seconds(catchUp), Report.count(inView),
@@ -162,6 +162,10 @@ final class ViewsMeasureCommand implements Callable<Integer> {
         b.print(out);
 
         double rate = freshnessRate > 0 ? freshnessRate : closed.rowsPerSecond() / 2;
+        if (rate <= 0) {
+            throw new IllegalStateException("no INSERT was acknowledged inside the measured " + Report.seconds(throughputSeconds)
+                    + " s, so there is no rate to halve: use a longer --throughput-seconds or set --freshness-rate");
+        }
         AtomicBoolean running = new AtomicBoolean(true);
         ExecutorService sampler = Executors.newSingleThreadExecutor();
         Future<Freshness.Result> sampled = sampler.submit(() -> new Freshness(server, sampleIntervalMillis).sampleWhile(running));
