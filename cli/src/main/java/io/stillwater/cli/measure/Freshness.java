@@ -76,9 +76,10 @@ final class Freshness {
                     next += intervalMillis * 1_000_000L;
                     try (ResultSet rs = s.executeQuery("SELECT * FROM mz_internal.mz_wallclock_global_lag")) {
                         ResultSetMetaData md = rs.getMetaData();
-                        int lagColumn = lagColumn(md);
+                        int idColumn = column(md, "object_id", 1);
+                        int lagColumn = column(md, "lag", 2);
                         while (rs.next()) {
-                            if (indexId.equals(rs.getString(1))) {
+                            if (indexId.equals(rs.getString(idColumn))) {
                                 micros.recordValue(Math.max(1, lagMicros(rs.getObject(lagColumn))));
                             }
                         }
@@ -89,12 +90,12 @@ final class Freshness {
         }
     }
 
-    /** The column named {@code lag}, else the second. */
-    private static int lagColumn(ResultSetMetaData md) throws SQLException {
+    /** The column called {@code name}, else the {@code fallback}-th (Materialize's order: object_id, lag). */
+    private static int column(ResultSetMetaData md, String name, int fallback) throws SQLException {
         for (int i = 1; i <= md.getColumnCount(); i++) {
-            if (md.getColumnLabel(i).equalsIgnoreCase("lag")) return i;
+            if (md.getColumnLabel(i).equalsIgnoreCase(name)) return i;
         }
-        return 2;
+        return fallback;
     }
 
     /** A lag value as microseconds: an interval, or a number of milliseconds. */
