@@ -20,10 +20,18 @@ import java.util.stream.Stream;
  */
 public final class EmbeddedStillwater implements AutoCloseable {
     private final Path dataDir;
+    private final int workers;
     private Engine engine;
     private PgServer server;
 
+    /** One maintenance worker per replica. */
     public EmbeddedStillwater() {
+        this(1);
+    }
+
+    /** {@code workers} maintenance worker threads per replica (issue 4's tests run with 2). */
+    public EmbeddedStillwater(int workers) {
+        this.workers = workers;
         try {
             dataDir = Files.createTempDirectory("stillwater-it");
         } catch (IOException e) {
@@ -33,7 +41,7 @@ public final class EmbeddedStillwater implements AutoCloseable {
     }
 
     private void start() {
-        engine = Engine.open(new EngineConfig(dataDir, true, 1));
+        engine = Engine.open(new EngineConfig(dataDir, true, workers));
         server = new PgServer(engine::connect).start("127.0.0.1", 0);
     }
 
