@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = StillwaterCli.Version.class,
         description = "Stillwater: a streaming SQL engine that speaks the PostgreSQL wire protocol.",
-        subcommands = {ServeCommand.class, io.stillwater.slt.SltCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {ServeCommand.class, io.stillwater.slt.SltCommand.class, io.stillwater.bench.cli.BenchCommand.class,
+                CommandLine.HelpCommand.class},
         footer = {"", "Run 'stillwater <command> --help' for a command's options."})
 public final class StillwaterCli implements Runnable {
     public static final String VERSION = "0.1.0";
