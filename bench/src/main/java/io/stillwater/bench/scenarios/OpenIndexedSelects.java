@@ -7,7 +7,9 @@ import io.stillwater.bench.stats.Stat;
 import java.time.Duration;
 
 /**
- * Reads of a small indexed table at a fixed 400 per second through a pool of 100 connections
+ * Reads of a small indexed table at a fixed 400 per second
+ * through a pool of 50 connections (so it fits PostgreSQL's default max_connections of 100, next
+ * to the setup and cleanup connection)
  * (open loop, periodic arrivals). On a target with arrangements the table has a default index, so
  * every read is served from memory; on PostgreSQL it gets a B-tree index (the read scans a
  * one-row table either way).
@@ -18,7 +20,7 @@ import java.time.Duration;
 public final class OpenIndexedSelects extends Scenario {
     public OpenIndexedSelects() {
         requires(Capability.INDEXES);
-        pool(100, "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE");
+        pool(50, "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE");
         setup("DROP TABLE IF EXISTS t4",
                 "CREATE TABLE t4 (f1 text, f2 int)",
                 targetHas(Capability.ARRANGEMENTS) ? "CREATE DEFAULT INDEX ON t4" : "CREATE INDEX t4_f1 ON t4 (f1)",

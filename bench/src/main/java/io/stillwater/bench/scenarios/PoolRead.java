@@ -6,7 +6,9 @@ import io.stillwater.bench.stats.Stat;
 import java.time.Duration;
 
 /**
- * {@code SELECT 1} at a fixed 100 per second through a pool of 100 connections, each set up once
+ * {@code SELECT 1} at a fixed 100 per second
+ * through a pool of 50 connections (so it fits PostgreSQL's default max_connections of 100, next
+ * to the setup and cleanup connection), each set up once
  * (untimed) with an isolation level. Open loop: latency runs from the scheduled time, so pool
  * waits and any queueing in the server count.
  *
@@ -16,7 +18,7 @@ import java.time.Duration;
  */
 public final class PoolRead extends Scenario {
     public PoolRead() {
-        pool(100, "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE");
+        pool(50, "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE");
         var read = pooled("SELECT 1").expecting(ExpectedRows.row("1"));
         load(Duration.ofSeconds(10), openLoop(read, periodic(100)));
         guarantee(read, Stat.ERROR_RATE, 0);

@@ -52,11 +52,11 @@ final class ServeProcess implements AutoCloseable {
             s.port.get(timeoutSeconds, TimeUnit.SECONDS);
         } catch (TimeoutException e) {
             s.close();
-            throw new IOException(jar + " serve did not log \"listening on\" within " + timeoutSeconds + " s; its output:\n"
+            throw new IOException(jar + " serve did not log \"listening on\" within " + timeoutSeconds + " s; its output: "
                     + s.tail());
         } catch (ExecutionException e) {
             s.close();
-            throw new IOException(jar + " serve exited with status " + s.exitStatus() + " before listening; its output:\n"
+            throw new IOException(jar + " serve exited with status " + s.exitStatus() + " before listening; its output: "
                     + s.tail());
         } catch (InterruptedException e) {
             s.close();
@@ -100,7 +100,7 @@ final class ServeProcess implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         synchronized (tail) {
-            return String.join("\n", tail);
+            return String.join(" | ", tail); // one line: failure texts are counted by their first line
         }
     }
 
