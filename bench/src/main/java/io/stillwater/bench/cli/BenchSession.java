@@ -26,6 +26,7 @@ import java.util.Map;
 public final class BenchSession {
 
     /**
+     * @param other the other side; used only in COMPARE mode (may be null otherwise)
      * @param loadPhaseDuration null: each scenario's own durations
      * @param historyBuild the build to compare against in HISTORY mode, else ""
      */
@@ -34,6 +35,9 @@ public final class BenchSession {
             Path resultsDir) {
         public Options {
             scenarios = List.copyOf(scenarios);
+            if (mode == BenchRun.Mode.COMPARE && other == null) {
+                throw new IllegalArgumentException("comparing needs the other side");
+            }
             if (runsPerSide < 1) {
                 throw new IllegalArgumentException("--runs must be at least 1, got " + runsPerSide);
             }
@@ -58,7 +62,8 @@ public final class BenchSession {
         Instant started = Instant.now();
         Runner runner = new Runner(options.loadPhaseDuration());
         TargetLauncher thisLauncher = Targets.launcher(options.thisSide().target(), options.thisSide().params());
-        TargetLauncher otherLauncher = Targets.launcher(options.other().target(), options.other().params());
+        TargetLauncher otherLauncher = options.mode() == BenchRun.Mode.COMPARE
+                ? Targets.launcher(options.other().target(), options.other().params()) : null;
         List<ScenarioComparison> comparisons = new ArrayList<>();
         List<Calibration> calibrations = new ArrayList<>();
         warmUp(thisLauncher, otherLauncher);

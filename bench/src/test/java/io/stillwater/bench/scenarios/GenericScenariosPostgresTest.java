@@ -125,4 +125,36 @@ class GenericScenariosPostgresTest {
         assertThat(r.violations()).singleElement().satisfies(v -> assertThat(v.guarantee().stat()).isEqualTo(Stat.ERROR_RATE));
         assertThat(r.passed()).isFalse();
     }
+
+    /** The history seam: a stored result of another scenario version is never compared. */
+    @Test
+    void comparingToHistoryUsesOnlyTheSameScenarioVersion() {
+        SideConfig side = new SideConfig(pg(), SideParams.NONE);
+        ScenarioResult stored = new Runner(TWO_SECONDS).run(Targets.launcher(pg(), SideParams.NONE),
+                ScenarioSource.of(Read.class));
+        ScenarioResult older = new ScenarioResult(stored.scenario(), "0.9.0", stored.status(), stored.failure(),
+                stored.actions(), stored.timeSeries(), stored.loadPhases(), stored.messages(), stored.warnings(),
+                stored.violations());
+        io.stillwater.bench.cli.BenchHistory history = (build, scenario) -> switch (build) {
+            case "b1" -> List.of(stored);
+            case "b0" -> List.of(older);
+            default -> List.of();
+        };
+        for (String build : List.of("b1", "b0")) {
+            var options = new BenchSession.Options(BenchRun.Mode.HISTORY, side, null, 1, TWO_SECONDS,
+                    List.of(ScenarioSource.of(Read.class)), Shard.ALL, build, Path.of("results"));
+            BenchRun run = new BenchSession(options, new PrintWriter(new StringWriter()), history).execute();
+            ScenarioComparison c = run.comparisons().getFirst();
+            if (build.equals("b1")) {
+                assertThat(c.verdicts()).isNotEmpty();
+                assertThat(c.otherRuns()).containsExactly(stored);
+                assertThat(c.problems()).isEmpty();
+            } else {
+                assertThat(c.verdicts()).isEmpty();
+                assertThat(c.problems()).singleElement().asString()
+                        .contains("build b0 has no stored completed result of Read 1.0.0 (stored versions: [0.9.0])");
+                assertThat(run.passed()).isFalse();
+            }
+        }
+    }
 }
