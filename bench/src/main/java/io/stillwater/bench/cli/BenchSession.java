@@ -93,17 +93,18 @@ public final class BenchSession {
     /**
      * An embedded engine shares the bench's JVM, and its JIT state outlives a run: without a warm-up
      * the first run (always this side's) would run colder code than every later one, a bias against
-     * this. So, when a side is embedded, the first scenario runs once per side with short load
-     * phases first, and its results are discarded.
+     * this. So, when a side is embedded, {@link io.stillwater.bench.scenarios.Read} (it runs on every
+     * target and exercises the whole statement path) runs once per side with short load phases
+     * first, and its results are discarded.
      */
     private void warmUp(TargetLauncher thisLauncher, TargetLauncher otherLauncher) {
         boolean embedded = options.thisSide().target() instanceof io.stillwater.bench.targets.TargetSpec.Embedded
                 || options.mode() == BenchRun.Mode.COMPARE
                         && options.other().target() instanceof io.stillwater.bench.targets.TargetSpec.Embedded;
-        if (!embedded || options.scenarios().isEmpty()) {
+        if (!embedded) {
             return;
         }
-        ScenarioSource first = options.scenarios().getFirst();
+        ScenarioSource first = ScenarioSource.of(io.stillwater.bench.scenarios.Read.class);
         progress.printf("warm-up (results discarded): %s, %d s load phases%n", first.name(), WARM_UP.toSeconds());
         progress.flush();
         Runner warm = new Runner(WARM_UP);

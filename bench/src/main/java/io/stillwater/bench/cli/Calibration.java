@@ -27,6 +27,14 @@ public record Calibration(String scenario, String version, String action, Stat s
         return min > 0 ? max / min : Double.NaN;
     }
 
+    /**
+     * Whether the gate is tighter than twice the measured noise: a ratio threshold t with
+     * {@code t - 1 < 2 * (spread - 1)} would flag run-to-run variance as a regression.
+     */
+    public boolean tighterThanNoise() {
+        return threshold instanceof Threshold.Ratio r && !Double.isNaN(spread()) && r.factor() - 1 < 2 * (spread() - 1);
+    }
+
     /** Spreads of every action and stat over all completed runs of an A/A comparison. */
     static List<Calibration> of(ScenarioComparison aa, ScenarioDefinition def) {
         List<ScenarioResult> runs = new ArrayList<>();

@@ -43,10 +43,12 @@ public final class TerminalSummary implements BenchReporter {
             out.println();
             out.println("Run-to-run spread (A/A, max/min over completed runs) of gated stats:");
             out.printf(Locale.ROOT, "  %-24s %-52s %-10s %10s %10s%n", "SCENARIO", "ACTION", "STAT", "SPREAD", "THRESHOLD");
+            // SPREAD is max/min - 1 as a percentage, comparable with the threshold column
             for (Calibration cal : run.calibrations()) {
                 if (cal.threshold() instanceof io.stillwater.bench.gate.Threshold.Ratio) {
-                    out.printf(Locale.ROOT, "  %-24s %-52s %-10s %10s %10s%n", cal.scenario(), clip(cal.action(), 52),
-                            cal.stat().key(), fmt(cal.spread()), cal.threshold());
+                    out.printf(Locale.ROOT, "  %-24s %-52s %-10s %10s %10s%s%n", cal.scenario(), clip(cal.action(), 52),
+                            cal.stat().key(), pct(cal.spread() - 1), cal.threshold(),
+                            cal.tighterThanNoise() ? "  !! tighter than twice the spread" : "");
                 }
             }
         }

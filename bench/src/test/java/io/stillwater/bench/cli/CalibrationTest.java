@@ -41,5 +41,19 @@ class CalibrationTest {
         assertThat(avg.spread()).isEqualTo(11.0 / 8);
         Calibration slope = cals.stream().filter(c -> c.stat() == Stat.SLOPE).findFirst().orElseThrow();
         assertThat(slope.spread()).isNaN(); // min 0: no ratio
+        assertThat(slope.tighterThanNoise()).isFalse();
+        // qps spread 33%: a 1.2 gate is tighter than twice that; avg spread 37.5% likewise
+        assertThat(qps.tighterThanNoise()).isTrue();
+        assertThat(avg.tighterThanNoise()).isTrue();
+    }
+
+    @Test
+    void aThresholdWiderThanTwiceTheSpreadIsNotFlagged() {
+        var quiet = new ScenarioComparison("Read",
+                List.of(run(ScenarioResult.Status.COMPLETED, 100, 10)),
+                List.of(run(ScenarioResult.Status.COMPLETED, 105, 10.4)), List.of(), List.of());
+        List<Calibration> cals = Calibration.of(quiet, new Read().definition());
+        assertThat(cals).filteredOn(c -> c.stat() == Stat.QPS || c.stat() == Stat.AVG).hasSize(2)
+                .noneMatch(Calibration::tighterThanNoise);
     }
 }
