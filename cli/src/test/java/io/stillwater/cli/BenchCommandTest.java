@@ -58,8 +58,8 @@ class BenchCommandTest {
         assertThat(run.comparisons()).extracting(ScenarioComparison::scenario).containsExactly("Read", "InsertsSelects");
         Map<String, List<String>> actions = Map.of(
                 "Read", List.of("SELECT 1 (reuse connection)"),
-                "InsertsSelects", List.of("INSERT INTO ins_sel VALUES (1001) (reuse connection)",
-                        "SELECT min(a) FROM ins_sel (reuse connection)"));
+                "InsertsSelects", List.of("INSERT INTO bench_ins_sel VALUES (1001) (reuse connection)",
+                        "SELECT min(a) FROM bench_ins_sel (reuse connection)"));
         for (ScenarioComparison c : run.comparisons()) {
             for (List<ScenarioResult> side : List.of(c.thisRuns(), c.otherRuns())) {
                 assertThat(side).as(c.scenario()).singleElement().satisfies(r -> {

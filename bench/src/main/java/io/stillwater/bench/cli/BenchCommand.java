@@ -167,6 +167,11 @@ public final class BenchCommand implements Callable<Integer> {
         if (scenarios.isEmpty()) {
             out.println("note: the interactive-runtime scenarios are not built yet; running the generic scenarios");
         }
+        if (mode == BenchRun.Mode.COMPARE && thisSide.equals(otherSide)) {
+            // An A/B that compares a configuration with itself must say so, not pass silently as one.
+            out.println("note: this and other are the same configuration (" + thisSide + "), so this is an A/A "
+                    + "comparison; use --other or --other-params to compare something");
+        }
         if (selected.isEmpty()) {
             out.println("no scenario in shard " + sh + "; nothing to run");
             return 0;

@@ -16,15 +16,15 @@ import java.time.Duration;
  */
 public final class InsertsSelects extends Scenario {
     public InsertsSelects() {
-        setup("DROP TABLE IF EXISTS ins_sel",
-                "CREATE TABLE ins_sel (a int)",
-                "INSERT INTO ins_sel SELECT g FROM generate_series(1, 1000) g");
-        var insert = reuseConn("INSERT INTO ins_sel VALUES (1001)");
-        var select = reuseConn("SELECT min(a) FROM ins_sel").expecting(ExpectedRows.row("1"));
+        setup("DROP TABLE IF EXISTS bench_ins_sel",
+                "CREATE TABLE bench_ins_sel (a int)",
+                "INSERT INTO bench_ins_sel SELECT g FROM generate_series(1, 1000) g");
+        var insert = reuseConn("INSERT INTO bench_ins_sel VALUES (1001)");
+        var select = reuseConn("SELECT min(a) FROM bench_ins_sel").expecting(ExpectedRows.row("1"));
         load(Duration.ofSeconds(10), openLoop(insert, periodic(10)), closedLoop(select));
         guarantee(insert, Stat.ERROR_RATE, 0);
         guarantee(select, Stat.ERROR_RATE, 0);
-        cleanup("DROP TABLE ins_sel");
+        cleanup("DROP TABLE bench_ins_sel");
     }
 
     @Override

@@ -21,15 +21,16 @@ public final class OpenIndexedSelects extends Scenario {
     public OpenIndexedSelects() {
         requires(Capability.INDEXES);
         pool(50, "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE");
-        setup("DROP TABLE IF EXISTS t4",
-                "CREATE TABLE t4 (f1 text, f2 int)",
-                targetHas(Capability.ARRANGEMENTS) ? "CREATE DEFAULT INDEX ON t4" : "CREATE INDEX t4_f1 ON t4 (f1)",
-                "INSERT INTO t4 VALUES ('A', 1)");
-        var select = pooled("SELECT * FROM t4").expecting(ExpectedRows.row("A", "1"));
+        setup("DROP TABLE IF EXISTS bench_t4",
+                "CREATE TABLE bench_t4 (f1 text, f2 int)",
+                targetHas(Capability.ARRANGEMENTS) ? "CREATE DEFAULT INDEX ON bench_t4"
+                        : "CREATE INDEX bench_t4_f1 ON bench_t4 (f1)",
+                "INSERT INTO bench_t4 VALUES ('A', 1)");
+        var select = pooled("SELECT * FROM bench_t4").expecting(ExpectedRows.row("A", "1"));
         load(Duration.ofSeconds(10), openLoop(select, periodic(400)));
         guarantee(select, Stat.ERROR_RATE, 0);
         guarantee(select, Stat.QPS, 380);
-        cleanup("DROP TABLE t4");
+        cleanup("DROP TABLE bench_t4");
     }
 
     @Override

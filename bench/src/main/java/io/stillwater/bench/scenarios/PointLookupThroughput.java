@@ -21,18 +21,18 @@ public final class PointLookupThroughput extends Scenario {
     public PointLookupThroughput() {
         requires(Capability.INDEXES);
         List<String> setup = new ArrayList<>(List.of(
-                "DROP TABLE IF EXISTS plt",
-                "CREATE TABLE plt (k int, v int)",
-                "CREATE INDEX plt_k ON plt (k)",
-                "INSERT INTO plt SELECT g, g * 2 FROM generate_series(1, 10000) g"));
+                "DROP TABLE IF EXISTS bench_plt",
+                "CREATE TABLE bench_plt (k int, v int)",
+                "CREATE INDEX bench_plt_k ON bench_plt (k)",
+                "INSERT INTO bench_plt SELECT g, g * 2 FROM generate_series(1, 10000) g"));
         if (!targetHas(Capability.ARRANGEMENTS)) {
-            setup.add("ANALYZE plt"); // PostgreSQL: planner statistics, so the lookup uses the index
+            setup.add("ANALYZE bench_plt"); // PostgreSQL: planner statistics, so the lookup uses the index
         }
         setup(setup.toArray(String[]::new));
-        var lookup = reuseConn("SELECT v FROM plt WHERE k = 4242").expecting(ExpectedRows.row("8484"));
+        var lookup = reuseConn("SELECT v FROM bench_plt WHERE k = 4242").expecting(ExpectedRows.row("8484"));
         load(Duration.ofSeconds(10), closedLoop(lookup, 8));
         guarantee(lookup, Stat.ERROR_RATE, 0);
-        cleanup("DROP TABLE plt");
+        cleanup("DROP TABLE bench_plt");
     }
 
     @Override

@@ -21,8 +21,8 @@ class TargetBranchingTest {
         var pg = Scenario.buildFor(Set.of(Capability.INDEXES), OpenIndexedSelects::new).definition();
         var mz = Scenario.buildFor(Set.of(Capability.INDEXES, Capability.ARRANGEMENTS), OpenIndexedSelects::new)
                 .definition();
-        assertThat(setup(pg)).contains("CREATE INDEX t4_f1 ON t4 (f1)").noneMatch(s -> s.contains("DEFAULT INDEX"));
-        assertThat(setup(mz)).contains("CREATE DEFAULT INDEX ON t4");
+        assertThat(setup(pg)).contains("CREATE INDEX bench_t4_f1 ON bench_t4 (f1)").noneMatch(s -> s.contains("DEFAULT INDEX"));
+        assertThat(setup(mz)).contains("CREATE DEFAULT INDEX ON bench_t4");
         assertThat(mz.actions().keySet()).isEqualTo(pg.actions().keySet());
     }
 
@@ -31,13 +31,13 @@ class TargetBranchingTest {
         var pg = Scenario.buildFor(Set.of(Capability.INDEXES), PointLookupThroughput::new).definition();
         var mz = Scenario.buildFor(Set.of(Capability.INDEXES, Capability.ARRANGEMENTS), PointLookupThroughput::new)
                 .definition();
-        assertThat(setup(pg)).contains("ANALYZE plt");
-        assertThat(setup(mz)).doesNotContain("ANALYZE plt");
+        assertThat(setup(pg)).contains("ANALYZE bench_plt");
+        assertThat(setup(mz)).doesNotContain("ANALYZE bench_plt");
         assertThat(mz.actions().keySet()).isEqualTo(pg.actions().keySet());
     }
 
     @Test
     void withoutATargetNothingIsAssumed() {
-        assertThat(setup(new OpenIndexedSelects().definition())).contains("CREATE INDEX t4_f1 ON t4 (f1)");
+        assertThat(setup(new OpenIndexedSelects().definition())).contains("CREATE INDEX bench_t4_f1 ON bench_t4 (f1)");
     }
 }
