@@ -131,4 +131,27 @@ class BenchCommandTest {
         assertThat(bench("--this", "jar:/no/such.jar").err()).contains("no such file /no/such.jar");
         assertThat(bench("--shard", "2/2").err()).contains("0-based");
     }
+
+    /**
+     * The jar target end to end: "another build" is this build behind a launcher jar whose manifest
+     * puts the test class path on its Class-Path, started by the bench as {@code java -jar PATH serve}.
+     */
+    @Test
+    void aJarTargetIsLaunchedPerRunAndCompared(@TempDir Path dir) throws Exception {
+        Path jar = dir.resolve("other-build.jar");
+        java.util.jar.Manifest m = new java.util.jar.Manifest();
+        m.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        m.getMainAttributes().put(java.util.jar.Attributes.Name.MAIN_CLASS, StillwaterCli.class.getName());
+        m.getMainAttributes().put(java.util.jar.Attributes.Name.CLASS_PATH,
+                java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                        .map(e -> Path.of(e).toUri().toString()).collect(Collectors.joining(" ")));
+        try (var out = new java.util.jar.JarOutputStream(java.nio.file.Files.newOutputStream(jar), m)) {
+            // the manifest is the whole jar
+        }
+        Run r = bench("--other", "jar:" + jar, "--scenario", "Read", "--runs", "1", "--load-phase-duration", "1");
+        assertThat(r.out()).contains("other = jar:" + jar).contains("== Read 1.0.0: ")
+                .doesNotContain("FAILED").contains("SELECT 1 (reuse connection)");
+        assertThat(r.exitCode()).as(r.out()).isIn(0, 1); // 1 only for a (noise) regression, checked next
+        assertThat(r.out()).containsPattern("SELECT 1 \\(reuse connection\\) +qps +[0-9.]+ +[0-9.]+ ");
+    }
 }

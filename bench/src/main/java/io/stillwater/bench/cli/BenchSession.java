@@ -94,24 +94,23 @@ public final class BenchSession {
      * An embedded engine shares the bench's JVM, and its JIT state outlives a run: without a warm-up
      * the first run (always this side's) would run colder code than every later one, a bias against
      * this. So, when a side is embedded, {@link io.stillwater.bench.scenarios.Read} (it runs on every
-     * target and exercises the whole statement path) runs once per side with short load phases
-     * first, and its results are discarded.
+     * target and exercises the whole statement path) runs once on it with short load phases first,
+     * and its results are discarded.
      */
     private void warmUp(TargetLauncher thisLauncher, TargetLauncher otherLauncher) {
-        boolean embedded = options.thisSide().target() instanceof io.stillwater.bench.targets.TargetSpec.Embedded
-                || options.mode() == BenchRun.Mode.COMPARE
-                        && options.other().target() instanceof io.stillwater.bench.targets.TargetSpec.Embedded;
-        if (!embedded) {
+        // Embedded sides share this JVM, so warming one warms both; jar and url sides have their own.
+        TargetLauncher embedded = options.thisSide().target() instanceof io.stillwater.bench.targets.TargetSpec.Embedded
+                ? thisLauncher
+                : options.mode() == BenchRun.Mode.COMPARE
+                        && options.other().target() instanceof io.stillwater.bench.targets.TargetSpec.Embedded
+                        ? otherLauncher : null;
+        if (embedded == null) {
             return;
         }
-        ScenarioSource first = ScenarioSource.of(io.stillwater.bench.scenarios.Read.class);
-        progress.printf("warm-up (results discarded): %s, %d s load phases%n", first.name(), WARM_UP.toSeconds());
+        ScenarioSource warmUp = ScenarioSource.of(io.stillwater.bench.scenarios.Read.class);
+        progress.printf("warm-up (results discarded): %s, %d s load phases%n", warmUp.name(), WARM_UP.toSeconds());
         progress.flush();
-        Runner warm = new Runner(WARM_UP);
-        warm.run(thisLauncher, first);
-        if (options.mode() == BenchRun.Mode.COMPARE) {
-            warm.run(otherLauncher, first);
-        }
+        new Runner(WARM_UP).run(embedded, warmUp);
     }
 
     private static final Duration WARM_UP = Duration.ofSeconds(2);
