@@ -115,16 +115,24 @@ public final class Runner {
                     "starting the target: " + SqlErrors.describe(t), Map.of(), Map.of(), List.of(), List.of(),
                     List.of(), List.of());
         }
-        try (target) {
-            ScenarioResult r = run(target, source);
-            if (target.messages().isEmpty()) {
-                return r;
+        List<String> messages = new ArrayList<>(target.messages());
+        ScenarioResult r;
+        try {
+            r = run(target, source);
+        } finally {
+            try {
+                target.close();
+            } catch (RuntimeException e) {
+                // the run's samples stand; a target that would not stop is worth saying, not losing them for
+                messages.add("stopping the target: " + SqlErrors.describe(e));
             }
-            List<String> messages = new ArrayList<>(target.messages());
-            messages.addAll(r.messages());
-            return new ScenarioResult(r.scenario(), r.version(), r.status(), r.failure(), r.actions(), r.timeSeries(),
-                    r.loadPhases(), messages, r.warnings(), r.violations());
         }
+        if (messages.isEmpty()) {
+            return r;
+        }
+        messages.addAll(r.messages());
+        return new ScenarioResult(r.scenario(), r.version(), r.status(), r.failure(), r.actions(), r.timeSeries(),
+                r.loadPhases(), messages, r.warnings(), r.violations());
     }
 
     /** The scenario's version for a result that never reached its constructor's target; "" if it cannot be built. */
