@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = StillwaterCli.Version.class,
         description = "Stillwater: a streaming SQL engine that speaks the PostgreSQL wire protocol.",
-        subcommands = {ServeCommand.class, io.stillwater.slt.SltCommand.class, io.stillwater.cli.measure.MeasureCommand.class,
+        subcommands = {ServeCommand.class, io.stillwater.slt.SltCommand.class, io.stillwater.bench.cli.BenchCommand.class,
+                io.stillwater.cli.measure.MeasureCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Run 'stillwater <command> --help' for a command's options."})
 public final class StillwaterCli implements Runnable {

@@ -7,7 +7,9 @@ import java.util.Objects;
  * What a load loop does once: one query or script against the target, in one of four connection
  * disciplines. An action is a pure description; the runner turns it into an invoker that owns the
  * connections. Its {@link #name()} (SQL plus a kind suffix) identifies its statistics, thresholds
- * and guarantees, and is unique within a scenario.
+ * and guarantees, and is unique within a scenario. A query action may carry {@link ExpectedRows}
+ * ({@code expected}, null when unchecked; set with {@code expecting}): a different answer counts as
+ * a failed query.
  */
 public sealed interface Action
         permits Action.StandaloneQuery, Action.ReuseConnQuery, Action.PooledQuery, Action.ScriptAction {
@@ -16,10 +18,19 @@ public sealed interface Action
     String name();
 
     /** A new connection for every execution; connecting and {@code setup} are inside the timed span. */
-    record StandaloneQuery(String sql, List<String> setup) implements Action {
+    record StandaloneQuery(String sql, List<String> setup, ExpectedRows expected) implements Action {
         public StandaloneQuery {
             sql = requireSql(sql);
             setup = List.copyOf(setup);
+        }
+
+        public StandaloneQuery(String sql, List<String> setup) {
+            this(sql, setup, null);
+        }
+
+        /** The same action, with every answer checked against {@code rows}. */
+        public StandaloneQuery expecting(ExpectedRows rows) {
+            return new StandaloneQuery(sql, setup, rows);
         }
 
         @Override
@@ -32,10 +43,19 @@ public sealed interface Action
      * One connection per loop, opened (and {@code setup} run) outside timing. Executions on one
      * connection are serialized: an open loop on it has concurrency 1 and the wait is timed.
      */
-    record ReuseConnQuery(String sql, List<String> setup) implements Action {
+    record ReuseConnQuery(String sql, List<String> setup, ExpectedRows expected) implements Action {
         public ReuseConnQuery {
             sql = requireSql(sql);
             setup = List.copyOf(setup);
+        }
+
+        public ReuseConnQuery(String sql, List<String> setup) {
+            this(sql, setup, null);
+        }
+
+        /** The same action, with every answer checked against {@code rows}. */
+        public ReuseConnQuery expecting(ExpectedRows rows) {
+            return new ReuseConnQuery(sql, setup, rows);
         }
 
         @Override
@@ -48,9 +68,18 @@ public sealed interface Action
      * Borrows a connection from the scenario pool (declared with {@code Scenario.pool}); waiting
      * for a free connection is inside the timed span.
      */
-    record PooledQuery(String sql) implements Action {
+    record PooledQuery(String sql, ExpectedRows expected) implements Action {
         public PooledQuery {
             sql = requireSql(sql);
+        }
+
+        public PooledQuery(String sql) {
+            this(sql, null);
+        }
+
+        /** The same action, with every answer checked against {@code rows}. */
+        public PooledQuery expecting(ExpectedRows rows) {
+            return new PooledQuery(sql, rows);
         }
 
         @Override

@@ -56,12 +56,17 @@ final class ConnectionPool implements AutoCloseable {
 
     /** Runs {@code sql} on a pooled connection, waiting for one if all are busy. */
     void execute(String sql) throws Exception {
+        execute(sql, null);
+    }
+
+    /** As {@link #execute(String)}, checking the answer against {@code expected} when non-null. */
+    void execute(String sql, io.stillwater.bench.action.ExpectedRows expected) throws Exception {
         Slot slot = free.take();
         try {
             if (slot.connection == null) {
                 slot.connection = open();
             }
-            Sql.execute(slot.connection, sql);
+            Sql.execute(slot.connection, sql, expected);
         } catch (SQLException e) {
             if (Sql.connectionBroken(e) && slot.connection != null) {
                 closeQuietly(slot.connection);

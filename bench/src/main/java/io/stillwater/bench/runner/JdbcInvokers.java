@@ -22,14 +22,14 @@ final class JdbcInvokers {
                     for (String s : q.setup()) {
                         Sql.execute(c, s);
                     }
-                    Sql.execute(c, q.sql());
+                    Sql.execute(c, q.sql(), q.expected());
                 }
             };
-            case Action.ReuseConnQuery q -> () -> new Serialized(target, q.setup(), List.of(q.sql()));
-            case Action.ScriptAction s -> () -> new Serialized(target, List.of(), s.statements());
+            case Action.ReuseConnQuery q -> () -> new Serialized(target, q.setup(), List.of(q.sql()), q.expected());
+            case Action.ScriptAction s -> () -> new Serialized(target, List.of(), s.statements(), null);
             case Action.PooledQuery q -> {
                 ConnectionPool p = pool.get();
-                yield () -> () -> p.execute(q.sql());
+                yield () -> () -> p.execute(q.sql(), q.expected());
             }
         };
     }
@@ -42,11 +42,14 @@ final class JdbcInvokers {
         private final Target target;
         private final List<String> setup;
         private final List<String> statements;
+        private final io.stillwater.bench.action.ExpectedRows expected; // checks the last statement; null: unchecked
         private final ReentrantLock lock = new ReentrantLock(true);
         private Connection connection; // guarded by lock
 
-        Serialized(Target target, List<String> setup, List<String> statements) throws SQLException {
+        Serialized(Target target, List<String> setup, List<String> statements,
+                io.stillwater.bench.action.ExpectedRows expected) throws SQLException {
             this.target = target;
+            this.expected = expected;
             this.setup = setup;
             this.statements = statements;
             this.connection = open();
@@ -72,8 +75,8 @@ final class JdbcInvokers {
                 if (connection == null) {
                     connection = open();
                 }
-                for (String s : statements) {
-                    Sql.execute(connection, s);
+                for (int i = 0; i < statements.size(); i++) {
+                    Sql.execute(connection, statements.get(i), i == statements.size() - 1 ? expected : null);
                 }
             } catch (SQLException e) {
                 if (Sql.connectionBroken(e) && connection != null) {

@@ -60,6 +60,15 @@ public final class Runner {
      * runs are excluded from the medians and listed as problems.
      */
     public ScenarioComparison compare(Target thisSide, Target otherSide, ScenarioSource source, int runsPerSide) {
+        return compare(TargetLauncher.existing(thisSide), TargetLauncher.existing(otherSide), source, runsPerSide);
+    }
+
+    /**
+     * As {@link #compare(Target, Target, ScenarioSource, int)}, launching each side afresh for every
+     * run (see {@link #run(TargetLauncher, ScenarioSource)}).
+     */
+    public ScenarioComparison compare(TargetLauncher thisSide, TargetLauncher otherSide, ScenarioSource source,
+            int runsPerSide) {
         List<ScenarioResult> thisRuns = new ArrayList<>();
         List<ScenarioResult> otherRuns = new ArrayList<>();
         List<String> problems = new ArrayList<>();
@@ -74,6 +83,8 @@ public final class Runner {
         }
         ScenarioDefinition def;
         try {
+            // Built without a target: thresholds and action names never depend on target capabilities
+            // (Scenario.targetHas may only choose setup and cleanup statements).
             def = source.constructor().get().definition();
         } catch (Throwable t) {
             return new ScenarioComparison(source.name(), thisRuns, otherRuns, List.of(), problems);
@@ -87,10 +98,56 @@ public final class Runner {
                 .map(ScenarioResult::actions).toList();
     }
 
+    /**
+     * Launches the target, runs the scenario on it and closes it. A launch that throws
+     * {@link TargetSkipException} gives a SKIPPED result with its reason; any other launch failure
+     * a FAILED one ("starting the target: ..."). Messages from the launch are added to the result's.
+     */
+    public ScenarioResult run(TargetLauncher launcher, ScenarioSource source) {
+        TargetLauncher.LaunchedTarget target;
+        try {
+            target = launcher.launch();
+        } catch (TargetSkipException e) {
+            return new ScenarioResult(source.name(), version(source), ScenarioResult.Status.SKIPPED, e.getMessage(),
+                    Map.of(), Map.of(), List.of(), List.of(), List.of(), List.of());
+        } catch (Throwable t) {
+            return new ScenarioResult(source.name(), version(source), ScenarioResult.Status.FAILED,
+                    "starting the target: " + SqlErrors.describe(t), Map.of(), Map.of(), List.of(), List.of(),
+                    List.of(), List.of());
+        }
+        List<String> messages = new ArrayList<>(target.messages());
+        ScenarioResult r;
+        try {
+            r = run(target, source);
+        } finally {
+            try {
+                target.close();
+            } catch (RuntimeException e) {
+                // the run's samples stand; a target that would not stop is worth saying, not losing them for
+                messages.add("stopping the target: " + SqlErrors.describe(e));
+            }
+        }
+        if (messages.isEmpty()) {
+            return r;
+        }
+        messages.addAll(r.messages());
+        return new ScenarioResult(r.scenario(), r.version(), r.status(), r.failure(), r.actions(), r.timeSeries(),
+                r.loadPhases(), messages, r.warnings(), r.violations());
+    }
+
+    /** The scenario's version for a result that never reached its constructor's target; "" if it cannot be built. */
+    private static String version(ScenarioSource source) {
+        try {
+            return source.constructor().get().version();
+        } catch (Throwable t) {
+            return "";
+        }
+    }
+
     public ScenarioResult run(Target target, ScenarioSource source) {
         ScenarioDefinition def;
         try {
-            Scenario scenario = source.constructor().get();
+            Scenario scenario = Scenario.buildFor(target.capabilities(), source.constructor());
             def = scenario.definition();
         } catch (Throwable t) {
             return new ScenarioResult(source.name(), "", ScenarioResult.Status.FAILED,

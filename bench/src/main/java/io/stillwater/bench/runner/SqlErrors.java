@@ -8,7 +8,7 @@ public final class SqlErrors {
     }
 
     public static String describe(Throwable t) {
-        if (t instanceof StatementFailedException) {
+        if (t instanceof StatementFailedException || t instanceof io.stillwater.bench.action.WrongResultException) {
             return t.getMessage();
         }
         if (t instanceof SQLException e) {

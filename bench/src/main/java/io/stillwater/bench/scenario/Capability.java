@@ -12,5 +12,13 @@ public enum Capability {
     /** The interactive runtime and its system parameters. */
     INTERACTIVE_RUNTIME,
     /** ALTER SYSTEM SET as an administrative user. */
-    SYSTEM_PARAMETERS
+    SYSTEM_PARAMETERS,
+    /** {@code CREATE INDEX name ON t (cols)} (PostgreSQL B-tree, or an arrangement). */
+    INDEXES,
+    /**
+     * Indexes are maintained in-memory arrangements, Materialize style: {@code CREATE DEFAULT
+     * INDEX}, {@code IN CLUSTER}; reads of an indexed relation can take the fast path. Implies
+     * {@link #INDEXES}.
+     */
+    ARRANGEMENTS
 }

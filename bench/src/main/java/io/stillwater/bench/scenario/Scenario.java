@@ -42,6 +42,15 @@ public abstract class Scenario {
     /** Switches a default gate off explicitly. */
     protected static final Threshold UNGATED = Threshold.UNGATED;
 
+    /**
+     * The capabilities of the target the scenario is being built for, set by {@link #buildFor}
+     * around the constructor call on the constructing thread; unset when a scenario is built without
+     * a target (listing, threshold lookup).
+     */
+    private static final ThreadLocal<Set<Capability>> BUILDING_FOR = new ThreadLocal<>();
+
+    /** Read before the subclass constructor body runs (field initializers of the superclass run first). */
+    private final Set<Capability> target = BUILDING_FOR.get();
     private final List<Phase> phases = new ArrayList<>();
     private final Set<Capability> requires = EnumSet.noneOf(Capability.class);
     private final Map<String, Overrides> overrides = new LinkedHashMap<>();
@@ -67,6 +76,35 @@ public abstract class Scenario {
                     overrides, guarantees);
         }
         return definition;
+    }
+
+    /**
+     * Constructs a scenario for a target with {@code capabilities}, so that its constructor can
+     * choose statements with {@link #targetHas}.
+     */
+    public static <S extends Scenario> S buildFor(Set<Capability> capabilities,
+            java.util.function.Supplier<? extends S> constructor) {
+        Set<Capability> previous = BUILDING_FOR.get();
+        BUILDING_FOR.set(Set.copyOf(capabilities));
+        try {
+            return constructor.get();
+        } finally {
+            if (previous == null) {
+                BUILDING_FOR.remove();
+            } else {
+                BUILDING_FOR.set(previous);
+            }
+        }
+    }
+
+    /**
+     * Whether the target this scenario is being built for has {@code c}; false when it is built
+     * without a target. Use it only to choose setup and cleanup statements (e.g. Materialize's
+     * {@code CREATE DEFAULT INDEX} vs PostgreSQL's {@code CREATE INDEX}), never actions, thresholds
+     * or guarantees: those identify the scenario's results and must be the same on every target.
+     */
+    protected final boolean targetHas(Capability c) {
+        return target != null && target.contains(c);
     }
 
     // ---- phases ----

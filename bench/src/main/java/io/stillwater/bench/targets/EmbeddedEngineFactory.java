@@ -1,0 +1,36 @@
+package io.stillwater.bench.targets;
+
+import java.util.Map;
+
+/**
+ * Starts an in-process Stillwater engine with its wire server for the bench's {@code embedded}
+ * target. Implemented by the cli module (which depends on engine and pgwire, so the bench never
+ * does) and found through {@link java.util.ServiceLoader}: list the implementation in
+ * {@code META-INF/services/io.stillwater.bench.target.EmbeddedEngineFactory}.
+ */
+public interface EmbeddedEngineFactory {
+
+    /**
+     * Starts a fresh, empty engine (data in a new temp dir) and a wire server on a loopback port.
+     *
+     * @param systemParameterDefaults applied as the engine's system parameter defaults before any
+     *     replica is provisioned
+     * @throws IllegalArgumentException a parameter the engine does not know, or a value it rejects:
+     *     never ignored, because an A/B run whose parameter silently did nothing compares a build
+     *     with itself
+     */
+    EmbeddedEngine start(Map<String, String> systemParameterDefaults) throws Exception;
+
+    /** A running embedded engine and server. */
+    interface EmbeddedEngine extends AutoCloseable {
+        /** e.g. {@code jdbc:postgresql://127.0.0.1:41234/materialize} */
+        String jdbcUrl();
+
+        /** The user ordinary actions connect as. */
+        String user();
+
+        /** Stops the server and the engine and deletes the data directory. */
+        @Override
+        void close();
+    }
+}

@@ -1,0 +1,160 @@
+package io.stillwater.bench.scenarios;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.stillwater.bench.action.ExpectedRows;
+import io.stillwater.bench.cli.BenchRun;
+import io.stillwater.bench.cli.BenchSession;
+import io.stillwater.bench.cli.Shard;
+import io.stillwater.bench.cli.SideConfig;
+import io.stillwater.bench.gate.Outcome;
+import io.stillwater.bench.runner.Runner;
+import io.stillwater.bench.runner.ScenarioComparison;
+import io.stillwater.bench.runner.ScenarioResult;
+import io.stillwater.bench.runner.ScenarioResult.Status;
+import io.stillwater.bench.runner.ScenarioSource;
+import io.stillwater.bench.scenario.Capability;
+import io.stillwater.bench.scenario.Scenario;
+import io.stillwater.bench.stats.Stat;
+import io.stillwater.bench.targets.CapabilityProbe;
+import io.stillwater.bench.targets.SideParams;
+import io.stillwater.bench.targets.TargetSpec;
+import io.stillwater.bench.targets.Targets;
+import io.stillwater.slt.PostgresCluster;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The generic scenarios against a real, throwaway PostgreSQL (15 where installed), through a url target. */
+class GenericScenariosPostgresTest {
+    @RegisterExtension
+    static final PostgresCluster PG = new PostgresCluster();
+
+    private static final Duration TWO_SECONDS = Duration.ofSeconds(2);
+
+    /** Stands in for the interactive-runtime scenarios: PostgreSQL must skip it, with the reason. */
+    public static final class NeedsInteractiveRuntime extends Scenario {
+        public NeedsInteractiveRuntime() {
+            requires(Capability.CLUSTERS, Capability.INTERACTIVE_RUNTIME);
+            load(TWO_SECONDS, closedLoop(reuseConn("SELECT 1")));
+        }
+    }
+
+    /** Answers are checked: a wrong one is a failed query under "wrong result", never a success. */
+    public static final class WrongAnswer extends Scenario {
+        public WrongAnswer() {
+            var q = reuseConn("SELECT 2").expecting(ExpectedRows.row("1"));
+            load(TWO_SECONDS, closedLoop(q));
+            guarantee(q, Stat.ERROR_RATE, 0);
+        }
+    }
+
+    private static TargetSpec pg() {
+        return TargetSpec.parse("url:" + PG.url());
+    }
+
+    @Test
+    void probedCapabilitiesOfPlainPostgres() throws Exception {
+        var u = (TargetSpec.Url) pg();
+        assertThat(CapabilityProbe.probe(u.jdbcUrl(), u.user(), u.password())).containsExactly(Capability.INDEXES);
+    }
+
+    @Test
+    void genericScenariosRunAndGatedOnesAreSkippedWithAReason() {
+        List<ScenarioSource> scenarios = new ArrayList<>(GenericScenarios.all());
+        scenarios.add(new ScenarioSource("NeedsInteractiveRuntime", NeedsInteractiveRuntime::new));
+        SideConfig side = new SideConfig(pg(), SideParams.NONE);
+        var options = new BenchSession.Options(BenchRun.Mode.COMPARE, side, side, 1, TWO_SECONDS, scenarios,
+                Shard.ALL, "", Path.of("results"));
+        StringWriter progress = new StringWriter();
+        BenchRun run = new BenchSession(options, new PrintWriter(progress), null).execute();
+
+        assertThat(run.comparisons()).extracting(ScenarioComparison::scenario).containsExactly("Read", "PoolRead",
+                "ConnectRead", "InsertsSelects", "OpenIndexedSelects", "PointLookupThroughput",
+                "NeedsInteractiveRuntime");
+        for (ScenarioComparison c : run.comparisons().subList(0, 6)) {
+            assertThat(c.thisRuns()).as(c.scenario()).singleElement()
+                    .satisfies(r -> assertThat(r.status()).as(r.failure()).isEqualTo(Status.COMPLETED));
+            assertThat(c.otherRuns()).as(c.scenario()).singleElement()
+                    .satisfies(r -> assertThat(r.status()).as(r.failure()).isEqualTo(Status.COMPLETED));
+            // every answer was checked and right: no errors on either side
+            for (ScenarioResult r : List.of(c.thisRuns().getFirst(), c.otherRuns().getFirst())) {
+                r.actions().forEach((action, s) -> {
+                    assertThat(s.queries()).as(action).isPositive();
+                    assertThat(s.errorCounts()).as(action).isEmpty();
+                });
+            }
+            assertThat(c.verdicts()).as(c.scenario()).isNotEmpty()
+                    .filteredOn(v -> v.stat() == Stat.QPS).allSatisfy(v -> assertThat(v.outcome())
+                            .isIn(Outcome.OK, Outcome.REGRESSION));
+        }
+        ScenarioComparison gated = run.comparisons().getLast();
+        assertThat(gated.thisRuns()).singleElement().satisfies(r -> {
+            assertThat(r.status()).isEqualTo(Status.SKIPPED);
+            assertThat(r.failure()).contains("target lacks").contains("CLUSTERS").contains("INTERACTIVE_RUNTIME");
+        });
+        assertThat(gated.verdicts()).isEmpty();
+        assertThat(run.comparisons()).allSatisfy(c -> assertThat(c.thisRuns().getFirst().status()).isNotEqualTo(Status.FAILED));
+        assertThat(progress.toString()).contains("[7/7] NeedsInteractiveRuntime");
+    }
+
+    @Test
+    void sideParamsThatCannotBeAppliedSkipTheScenarioInsteadOfBeingIgnored() {
+        var launcher = Targets.launcher(pg(), SideParams.parse("enable_compute_interactive_runtime=false"));
+        ScenarioResult r = new Runner(TWO_SECONDS).run(launcher, ScenarioSource.of(Read.class));
+        assertThat(r.status()).isEqualTo(Status.SKIPPED);
+        assertThat(r.failure()).contains("cannot apply the side parameters enable_compute_interactive_runtime=false")
+                .contains("ALTER SYSTEM");
+        assertThat(r.actions()).isEmpty();
+    }
+
+    @Test
+    void aWrongAnswerIsCountedAsAnErrorAndMissesTheGuarantee() {
+        ScenarioResult r = new Runner(TWO_SECONDS).run(Targets.launcher(pg(), SideParams.NONE),
+                new ScenarioSource("WrongAnswer", WrongAnswer::new));
+        assertThat(r.status()).isEqualTo(Status.COMPLETED);
+        var s = r.actions().get("SELECT 2 (reuse connection)");
+        assertThat(s.queries()).isPositive();
+        assertThat(s.errors()).isEqualTo(s.queries());
+        assertThat(s.errorCounts()).containsOnlyKeys("wrong result: expected 1 row(s) [[1]], got 1 row(s) [[2]]");
+        assertThat(r.violations()).singleElement().satisfies(v -> assertThat(v.guarantee().stat()).isEqualTo(Stat.ERROR_RATE));
+        assertThat(r.passed()).isFalse();
+    }
+
+    /** The history seam: a stored result of another scenario version is never compared. */
+    @Test
+    void comparingToHistoryUsesOnlyTheSameScenarioVersion() {
+        SideConfig side = new SideConfig(pg(), SideParams.NONE);
+        ScenarioResult stored = new Runner(TWO_SECONDS).run(Targets.launcher(pg(), SideParams.NONE),
+                ScenarioSource.of(Read.class));
+        ScenarioResult older = new ScenarioResult(stored.scenario(), "0.9.0", stored.status(), stored.failure(),
+                stored.actions(), stored.timeSeries(), stored.loadPhases(), stored.messages(), stored.warnings(),
+                stored.violations());
+        io.stillwater.bench.cli.BenchHistory history = (build, scenario) -> switch (build) {
+            case "b1" -> List.of(stored);
+            case "b0" -> List.of(older);
+            default -> List.of();
+        };
+        for (String build : List.of("b1", "b0")) {
+            var options = new BenchSession.Options(BenchRun.Mode.HISTORY, side, null, 1, TWO_SECONDS,
+                    List.of(ScenarioSource.of(Read.class)), Shard.ALL, build, Path.of("results"));
+            BenchRun run = new BenchSession(options, new PrintWriter(new StringWriter()), history).execute();
+            ScenarioComparison c = run.comparisons().getFirst();
+            if (build.equals("b1")) {
+                assertThat(c.verdicts()).isNotEmpty();
+                assertThat(c.otherRuns()).containsExactly(stored);
+                assertThat(c.problems()).isEmpty();
+            } else {
+                assertThat(c.verdicts()).isEmpty();
+                assertThat(c.problems()).singleElement().asString()
+                        .contains("build b0 has no stored completed result of Read 1.0.0 (stored versions: [0.9.0])");
+                assertThat(run.passed()).isFalse();
+            }
+        }
+    }
+}
