@@ -5,6 +5,7 @@ import io.stillwater.engine.data.Row;
 import io.stillwater.engine.expr.Expr;
 import io.stillwater.engine.plan.AggCall;
 import io.stillwater.engine.plan.PlanNode;
+import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.plan.SortKey;
 import io.stillwater.engine.types.DatumText;
 import io.stillwater.engine.types.TypeKind;
@@ -18,9 +19,10 @@ import java.util.TreeSet;
  * The text of {@code EXPLAIN}: one line per output row. Format:
  * <pre>
  * Explained Query (fast path lookup):
- *   Project (#0, #2)
- *     Filter (#1 = 5)
- *       ReadIndex t_b_idx (u1004) on t (u1002) lookup=[(5)]
+ *   Finish order_by=[#0 asc nulls_last] limit=3 output=[#0]
+ *     Project (#0)
+ *       Filter (#1 = 5)
+ *         ReadIndex t_b_idx (u1004) on t (u1002) lookup=[(5)]
  *
  * Used Indexes:
  *   - t_b_idx (u1004) on t (u1002) key=(#1) (lookup)
@@ -42,10 +44,24 @@ public final class PeekExplainer {
     public PeekExplainer(ObjectNames names) { this.names = names; }
 
     /** The EXPLAIN rows (one line each) for {@code plan}. */
-    public List<String> explain(PeekPlan plan) {
+    public List<String> explain(PeekPlan plan) { return explain(plan, null); }
+
+    /**
+     * The EXPLAIN rows for {@code plan}, with a first {@code Finish} line for the query's
+     * ORDER BY / LIMIT / OFFSET and output columns when {@code query} has any.
+     */
+    public List<String> explain(PeekPlan plan, QueryPlan query) {
         List<String> out = new ArrayList<>();
         out.add("Explained Query (" + plan.pathName() + "):");
-        node(plan, plan.body(), 1, out);
+        int depth = 1;
+        if (query != null) {
+            String finish = finish(query, plan.body().arity());
+            if (finish != null) {
+                out.add("  " + finish);
+                depth = 2;
+            }
+        }
+        node(plan, plan.body(), depth, out);
         List<String> used = new ArrayList<>();
         for (CollectionReader r : plan.exports().values()) {
             String how = switch (plan) {
@@ -67,6 +83,27 @@ public final class PeekExplainer {
             out.addAll(tables);
         }
         return out;
+    }
+
+    /** {@code Finish order_by=[#0 asc nulls_last] limit=3 output=[#0, #1]}, or null when there is nothing to finish. */
+    private static String finish(QueryPlan q, int bodyArity) {
+        boolean project = q.columnNames().size() < bodyArity;
+        if (q.order().isEmpty() && q.limit() < 0 && q.offset() == 0 && !project) return null;
+        StringBuilder b = new StringBuilder("Finish");
+        if (!q.order().isEmpty()) b.append(" order_by=[").append(order(q.order())).append(']');
+        if (q.limit() >= 0) b.append(" limit=").append(q.limit());
+        if (q.offset() > 0) b.append(" offset=").append(q.offset());
+        StringJoiner cols = new StringJoiner(", ");
+        for (int i = 0; i < q.columnNames().size(); i++) cols.add("#" + i);
+        return b.append(" output=[").append(cols).append(']').toString();
+    }
+
+    private static String order(List<SortKey> keys) {
+        StringJoiner order = new StringJoiner(", ");
+        for (SortKey k : keys) {
+            order.add("#" + k.column() + (k.descending() ? " desc" : " asc") + (k.nullsFirst() ? " nulls_first" : " nulls_last"));
+        }
+        return order.toString();
     }
 
     private String exportName(CollectionReader r) {
@@ -94,7 +131,7 @@ public final class PeekExplainer {
             }
             case PlanNode.Filter f -> {
                 StringJoiner j = new StringJoiner(" AND ");
-                for (Expr e : f.predicates()) j.add(expr(e));
+                for (Expr e : f.predicates()) j.add(unparenthesized(expr(e)));
                 out.add(pad + "Filter (" + j + ")");
                 node(plan, f.input(), depth + 1, out);
             }
@@ -135,11 +172,7 @@ public final class PeekExplainer {
                 node(plan, i.right(), depth + 1, out);
             }
             case PlanNode.TopK t -> {
-                StringJoiner order = new StringJoiner(", ");
-                for (SortKey k : t.order()) {
-                    order.add("#" + k.column() + (k.descending() ? " desc" : " asc")
-                            + (k.nullsFirst() ? " nulls_first" : " nulls_last"));
-                }
+                String order = order(t.order());
                 out.add(pad + "TopK group_by=[" + columns(t.groupKeys()) + "] order_by=[" + order + "]"
                         + (t.limit() >= 0 ? " limit=" + t.limit() : "") + (t.offset() > 0 ? " offset=" + t.offset() : ""));
                 node(plan, t.input(), depth + 1, out);
@@ -202,6 +235,26 @@ public final class PeekExplainer {
         StringJoiner j = new StringJoiner(", ");
         for (int c : cols) j.add("#" + c);
         return j.toString();
+    }
+
+    /** Drops one pair of parentheses around the whole text, when they enclose all of it. */
+    private static String unparenthesized(String text) {
+        if (!text.startsWith("(") || !text.endsWith(")")) return text;
+        int depth = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\'') {
+                int close = text.indexOf('\'', i + 1);
+                while (close >= 0 && close + 1 < text.length() && text.charAt(close + 1) == '\'') close = text.indexOf('\'', close + 2);
+                if (close < 0) return text;
+                i = close;
+            } else if (c == '(') {
+                depth++;
+            } else if (c == ')' && --depth == 0 && i < text.length() - 1) {
+                return text;
+            }
+        }
+        return text.substring(1, text.length() - 1);
     }
 
     static String exprs(List<Expr> es) {

@@ -259,7 +259,7 @@ public final class EngineSession implements Session {
                 ? Plans.bindParams(x.query().plan(), params) : x.query().plan();
         PeekPlan peek = peekPlanner.plan(plan.body(), evalContext());
         List<Row> rows = new ArrayList<>();
-        for (String line : new PeekExplainer(ObjectNames.of(coord.catalog())).explain(peek)) rows.add(Row.of(line));
+        for (String line : new PeekExplainer(ObjectNames.of(coord.catalog())).explain(peek, plan)) rows.add(Row.of(line));
         return new ExecutionResult.Rows(columnsOf(x), rows, "EXPLAIN");
     }
 

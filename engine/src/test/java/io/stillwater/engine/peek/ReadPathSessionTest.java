@@ -118,6 +118,61 @@ class ReadPathSessionTest {
     }
 
     @Test
+    void commonPredicateShapesAreLookups() {
+        indexOnT(A);
+        Expr b = new Expr.Column(1, SqlType.TEXT);
+        indexOnT(b);
+        indexOnT(A, b);
+        for (String sql : List.of("SELECT * FROM t WHERE a = 2", "SELECT * FROM t WHERE 2 = a",
+                "SELECT * FROM t WHERE a = 2::bigint", "SELECT * FROM t WHERE a IN (1, 2)",
+                "SELECT * FROM t WHERE a = 1 OR a = 2", "SELECT * FROM t WHERE b = 'one'",
+                "SELECT * FROM t WHERE a = 2 AND b = 'two'", "SELECT b FROM t WHERE a = 2 AND length(b) > 3",
+                "SELECT upper(b) FROM (SELECT b, a + 0 AS c, a FROM t) s WHERE a = 1")) {
+            List<String> plan = explain(sql);
+            assertThat(plan.get(0)).as(sql + "\n" + String.join("\n", plan)).isEqualTo("Explained Query (fast path lookup):");
+        }
+        assertThat(q("SELECT b FROM t WHERE a IN (1, 2) ORDER BY b"))
+                .containsExactly(List.of("deux"), List.of("one"), List.of("two"));
+        assertThat(q("SELECT b FROM t WHERE a = 2 AND length(b) > 3")).containsExactly(List.of("deux"));
+        var prepared = s.prepare("SELECT b FROM t WHERE a = $1 ORDER BY b", List.of());
+        var rows = (ExecutionResult.Rows) s.execute(prepared, List.of(2));
+        assertThat(rows.rows()).containsExactly(Row.of("deux"), Row.of("two"));
+        var explained = (ExecutionResult.Rows) s.execute(s.prepare("EXPLAIN SELECT b FROM t WHERE a = $1", List.of()), List.of(1));
+        assertThat(explained.rows().get(0)).isEqualTo(Row.of("Explained Query (fast path lookup):"));
+        assertThat(explained.columns().get(0).name()).isEqualTo("Optimized Plan");
+    }
+
+    @Test
+    void explainText() {
+        long idx = indexOnT(A);
+        long t = table("t").id();
+        long u = table("u").id();
+        assertThat(explain("SELECT b, count(*) FROM t JOIN u ON a = x WHERE x > 0 GROUP BY b ORDER BY b LIMIT 3"))
+                .containsExactly(
+                        "Explained Query (peek dataflow):",
+                        "  Finish order_by=[#0 asc nulls_last] limit=3 output=[#0, #1]",
+                        "    Reduce group_by=[#0] aggregates=[count(*)]",
+                        "      Project (#1)",
+                        "        Join kind=inner on=(#0 = #2)",
+                        "          ReadIndex u%d on t (u%d)".formatted(idx, t),
+                        "          Filter (#0 > 0)",
+                        "            ReadTable u (u%d)".formatted(u),
+                        "",
+                        "Used Indexes:",
+                        "  - u%d on t (u%d) key=(#0) (import)".formatted(idx, t),
+                        "Read From Tables:",
+                        "  - u (u%d)".formatted(u));
+        assertThat(explain("SELECT b FROM t WHERE a = 2")).containsExactly(
+                "Explained Query (fast path lookup):",
+                "  Project (#1)",
+                "    Filter (#0 = 2)",
+                "      ReadIndex u%d on t (u%d) lookup=[(2)]".formatted(idx, t),
+                "",
+                "Used Indexes:",
+                "  - u%d on t (u%d) key=(#0) (lookup)".formatted(idx, t));
+    }
+
+    @Test
     void explainNamesEachPath() {
         assertThat(explain("SELECT 1").get(0)).isEqualTo("Explained Query (constant):");
         List<String> tableOnly = explain("SELECT * FROM u WHERE x = 1");
@@ -151,6 +206,7 @@ class ReadPathSessionTest {
         q("SET statement_timeout = '100ms'");
         // The read must see the acknowledged write, so it waits for the index, and times out.
         assertState(SqlState.QUERY_CANCELED, () -> q("SELECT count(*) FROM t WHERE a = 2"));
+        q("RESET statement_timeout");
         compute.resume();
         assertThat(q("SELECT count(*) FROM t WHERE a = 2")).containsExactly(List.of("3"));
         assertThat(compute.export(compute.readers(table("t").id()).get(0).exportId()).openSnapshots).hasValue(0);
@@ -178,6 +234,7 @@ class ReadPathSessionTest {
         assertState(SqlState.QUERY_CANCELED, () -> q("SELECT b FROM t WHERE a = 1"));
         q("SET transaction_isolation = 'serializable'"); // serializable waits for hydration too
         assertState(SqlState.QUERY_CANCELED, () -> q("SELECT b FROM t WHERE a = 1"));
+        q("RESET statement_timeout");
         compute.resume();
         assertThat(q("SELECT b FROM t WHERE a = 1")).containsExactly(List.of("one"));
     }
