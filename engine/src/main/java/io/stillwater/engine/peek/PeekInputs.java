@@ -57,13 +57,16 @@ public final class PeekInputs implements AutoCloseable {
      */
     public static PeekInputs acquire(Coordinator coord, PeekPlan plan, Isolation isolation, Cancellation cancel) {
         Collection<CollectionReader> readers = plan.exports().values();
+        boolean exportsOnly = plan.tables().isEmpty() && !readers.isEmpty();
         for (int attempt = 1; ; attempt++) {
             boolean lastAttempt = attempt == ATTEMPTS;
             PeekInputs in = null;
             try {
-                if (isolation == Isolation.SERIALIZABLE && plan.tables().isEmpty() && !readers.isEmpty() && !lastAttempt) {
-                    long t = freshestComplete(readers, cancel);
-                    in = new PeekInputs(t);
+                if (isolation == Isolation.SERIALIZABLE && exportsOnly && !lastAttempt) {
+                    // First the freshest time all are complete; if one export compacted
+                    // past it meanwhile, the freshest time any is complete (the others
+                    // catch up to it); last, the strict serializable time.
+                    in = new PeekInputs(attempt == 1 ? freshestComplete(readers, cancel) : freshestAny(readers, cancel));
                 } else {
                     Coordinator.ReadContext rc = coord.beginRead(plan.tables(), -1);
                     in = new PeekInputs(rc.asOf());
@@ -75,7 +78,7 @@ public final class PeekInputs implements AutoCloseable {
                 if (in != null) in.close();
                 throw e;
             } catch (RuntimeException e) {
-                // The export compacted past the chosen time between our wait and our
+                // An export compacted past the chosen time between our wait and our
                 // snapshot (the contract cannot hold it earlier): choose a newer time.
                 if (in != null) in.close();
                 if (lastAttempt) throw e;
@@ -211,6 +214,16 @@ public final class PeekInputs implements AutoCloseable {
         for (CollectionReader r : readers) {
             await(r.readableAt(Long.MIN_VALUE), r, cancel);
             t = Math.min(t, r.upper() - 1);
+        }
+        return t;
+    }
+
+    /** The greatest {@code upper - 1} of {@code readers}, after waiting for each to hydrate. */
+    static long freshestAny(Collection<CollectionReader> readers, Cancellation cancel) {
+        long t = Long.MIN_VALUE;
+        for (CollectionReader r : readers) {
+            await(r.readableAt(Long.MIN_VALUE), r, cancel);
+            t = Math.max(t, r.upper() - 1);
         }
         return t;
     }
