@@ -257,9 +257,10 @@ public final class PeekExplainer {
         return text.substring(1, text.length() - 1);
     }
 
+    /** A comma-separated list; each item loses its outer parentheses (the commas delimit them). */
     static String exprs(List<Expr> es) {
         StringJoiner j = new StringJoiner(", ");
-        for (Expr e : es) j.add(expr(e));
+        for (Expr e : es) j.add(unparenthesized(expr(e)));
         return j.toString();
     }
 

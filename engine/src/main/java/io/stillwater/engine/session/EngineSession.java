@@ -250,7 +250,8 @@ public final class EngineSession implements Session {
     }
 
     /**
-     * EXPLAIN: the read path the query would take now, one line per row (format in
+     * EXPLAIN: the read path the query would take now, as Materialize answers it: one row
+     * whose text holds one line per plan line, each ending in a newline (format in
      * {@link PeekExplainer}). Parameters are bound when given (so lookups on {@code $1}
      * show their key); unbound ones print as {@code $n}.
      */
@@ -258,9 +259,11 @@ public final class EngineSession implements Session {
         QueryPlan plan = params.size() >= x.query().paramTypes().size()
                 ? Plans.bindParams(x.query().plan(), params) : x.query().plan();
         PeekPlan peek = peekPlanner.plan(plan.body(), evalContext());
-        List<Row> rows = new ArrayList<>();
-        for (String line : new PeekExplainer(ObjectNames.of(coord.catalog())).explain(peek, plan)) rows.add(Row.of(line));
-        return new ExecutionResult.Rows(columnsOf(x), rows, "EXPLAIN");
+        StringBuilder text = new StringBuilder();
+        for (String line : new PeekExplainer(ObjectNames.of(coord.catalog())).explain(peek, plan)) {
+            text.append(line).append('\n');
+        }
+        return new ExecutionResult.Rows(columnsOf(x), List.of(Row.of(text.toString())), "EXPLAIN");
     }
 
     /**
