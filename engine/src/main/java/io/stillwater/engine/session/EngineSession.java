@@ -7,7 +7,6 @@ import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.dataflow.Cancellation;
 import io.stillwater.engine.dataflow.Finishing;
-import io.stillwater.engine.dataflow.OneShotRead;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.expr.EvalContext;
