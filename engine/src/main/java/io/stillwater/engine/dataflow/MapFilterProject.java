@@ -50,8 +50,8 @@ final class MapFilterProject extends Operator {
         return out;
     }
 
-    /** The row after the whole chain, or null when a filter drops it. */
-    private Row apply(Row row) {
+    /** The row after the whole chain, or null when a filter drops it. Package-private for {@link FusedMfp}. */
+    Row apply(Row row) {
         for (Stage s : stages) {
             switch (s) {
                 case FilterStage f -> {

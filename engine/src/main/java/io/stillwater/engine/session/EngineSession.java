@@ -7,13 +7,19 @@ import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.dataflow.Cancellation;
 import io.stillwater.engine.dataflow.Finishing;
-import io.stillwater.engine.dataflow.OneShotRead;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.expr.EvalContext;
 import io.stillwater.engine.params.Params;
 import io.stillwater.engine.params.ResultSizeLimit;
 import io.stillwater.engine.params.Roles;
+import io.stillwater.engine.peek.Isolation;
+import io.stillwater.engine.peek.ObjectNames;
+import io.stillwater.engine.peek.PeekExecutor;
+import io.stillwater.engine.peek.PeekExplainer;
+import io.stillwater.engine.peek.PeekInputs;
+import io.stillwater.engine.peek.PeekPlan;
+import io.stillwater.engine.peek.PeekPlanner;
 import io.stillwater.engine.plan.PlanInputs;
 import io.stillwater.engine.plan.Plans;
 import io.stillwater.engine.plan.QueryPlan;
@@ -41,11 +47,19 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * from other threads (it flips {@code cancelRequested}, which the running statement's
  * {@link Cancellation} polls).
  *
+ * <p>Reads: a SELECT body is classified by {@link PeekPlanner} (constant, fast-path lookup
+ * or walk over an index or materialized view, or a peek dataflow), its inputs are pinned
+ * at a read time chosen by the session's {@code transaction_isolation}
+ * ({@link PeekInputs}), and {@link PeekExecutor} runs it. Writes that read (UPDATE,
+ * DELETE, INSERT ... SELECT) read tables from their own snapshots at the newest time,
+ * never through an index, so an index's evaluation error cannot block the DELETE that
+ * removes the offending row.
+ *
  * <p>Transactions: outside BEGIN every statement commits on its own. Inside an explicit
  * transaction, reads all happen at one timestamp chosen by the first read (holds on
- * every table keep it readable), and writes are INSERTs buffered until COMMIT, which
- * applies them atomically at one timestamp. As in Materialize, a transaction either
- * reads or writes: mixing is 25000.
+ * every table and snapshots of the exports read keep it readable), and writes are
+ * INSERTs buffered until COMMIT, which applies them atomically at one timestamp. As in
+ * Materialize, a transaction either reads or writes: mixing is 25000.
  */
 public final class EngineSession implements Session {
     private final Coordinator coord;
@@ -56,8 +70,13 @@ public final class EngineSession implements Session {
     private final AtomicBoolean cancelRequested = new AtomicBoolean();
     private volatile boolean running;
 
+    private final PeekPlanner peekPlanner;
+    private final PeekPlanner writePeekPlanner;
+    private final PeekExecutor peekExecutor;
+
     private TransactionStatus status = TransactionStatus.IDLE;
-    private Coordinator.ReadContext txnRead;          // explicit txn: reads at one time
+    private PeekInputs txnRead;                       // explicit txn: reads at one time
+    private String txnIsolation;                      // BEGIN ISOLATION LEVEL, or null
     private final List<TableChange> txnWrites = new ArrayList<>();
     private boolean txnHasWrites;
     private Instant txnStart;
@@ -69,6 +88,9 @@ public final class EngineSession implements Session {
         this.user = user;
         this.database = database;
         this.vars = new SessionVariables(options, coord.systemParameters(), Roles.isSuperuser(user));
+        this.peekPlanner = new PeekPlanner(coord.compute(), id -> coord.table(id).isPresent());
+        this.writePeekPlanner = PeekPlanner.readingTablesDirectly(coord.compute(), id -> coord.table(id).isPresent());
+        this.peekExecutor = new PeekExecutor(coord);
     }
 
     @Override
@@ -123,6 +145,7 @@ public final class EngineSession implements Session {
                         new ResultColumn("cluster", SqlType.TEXT));
                 default -> List.of(new ResultColumn("name", SqlType.TEXT));
             };
+            case Statement.Explain x -> List.of(new ResultColumn(EXPLAIN_COLUMN, SqlType.TEXT));
             case Statement.ShowVariable s -> s.name().equals("all")
                     ? List.of(new ResultColumn("name", SqlType.TEXT), new ResultColumn("setting", SqlType.TEXT),
                             new ResultColumn("description", SqlType.TEXT))
@@ -223,7 +246,7 @@ public final class EngineSession implements Session {
                 coord.alterSystemReset(a.name());
                 yield new ExecutionResult.Command("ALTER SYSTEM");
             }
-            case Statement.Explain x -> throw notYet("EXPLAIN");
+            case Statement.Explain x -> explain(x, params);
         };
     }
 
@@ -249,9 +272,6 @@ public final class EngineSession implements Session {
         return rows;
     }
 
-    private static SqlException notYet(String what) {
-        return new SqlException(SqlState.FEATURE_NOT_SUPPORTED, what + " is not supported yet");
-    }
 
     private ExecutionResult show(Statement.ShowVariable s) {
         List<ResultColumn> cols = columnsOf(s);
@@ -263,32 +283,57 @@ public final class EngineSession implements Session {
                     Params.find(k).map(io.stillwater.engine.params.Param::description).orElse(""))));
             return new ExecutionResult.Rows(cols, rows, "SHOW");
         }
-        return new ExecutionResult.Rows(cols, List.of(Row.of(vars.get(s.name()))), "SHOW");
+        String value = s.name().equals("transaction_isolation") && txnIsolation != null ? txnIsolation : vars.get(s.name());
+        return new ExecutionResult.Rows(cols, List.of(Row.of(value)), "SHOW");
     }
 
     // ------------------------------------------------------------------ reads
 
+    /** The column of EXPLAIN's output, named as Materialize names it. */
+    static final String EXPLAIN_COLUMN = "Optimized Plan";
+
     private ExecutionResult query(Statement.Query q, List<Object> params) {
         QueryPlan plan = Plans.bindParams(q.plan(), params);
-        List<Row> rows = readAndFinish(plan);
+        List<Row> rows = readAndFinish(plan, false);
         ResultSizeLimit.check(rows, coord.systemParameters().get(Params.MAX_RESULT_SIZE));
         return new ExecutionResult.Rows(columnsOf(q), rows, "SELECT");
     }
 
-    /** Runs a query plan at this statement's read time and applies its finishing. */
-    private List<Row> readAndFinish(QueryPlan plan) {
-        return Finishing.apply(plan, read(plan));
+    /**
+     * EXPLAIN: the read path the query would take now, as Materialize answers it: one row
+     * whose text holds one line per plan line, each ending in a newline (format in
+     * {@link PeekExplainer}). Parameters are bound when given (so lookups on {@code $1}
+     * show their key); unbound ones print as {@code $n}.
+     */
+    private ExecutionResult explain(Statement.Explain x, List<Object> params) {
+        QueryPlan plan = params.size() >= x.query().paramTypes().size()
+                ? Plans.bindParams(x.query().plan(), params) : x.query().plan();
+        PeekPlan peek = peekPlanner.plan(plan.body(), evalContext());
+        StringBuilder text = new StringBuilder();
+        for (String line : new PeekExplainer(ObjectNames.of(coord.catalog())).explain(peek, plan)) {
+            text.append(line).append('\n');
+        }
+        return new ExecutionResult.Rows(columnsOf(x), List.of(Row.of(text.toString())), "EXPLAIN");
     }
 
-    private Changes read(QueryPlan plan) {
-        Set<Long> inputs = PlanInputs.objectIds(plan.body());
-        if (inputs.isEmpty()) {
+    /**
+     * Runs a query plan at this statement's read time and applies its finishing. A
+     * {@code forWrite} read (the rows an UPDATE/DELETE/INSERT ... SELECT writes) reads
+     * tables from their own snapshots.
+     */
+    private List<Row> readAndFinish(QueryPlan plan, boolean forWrite) {
+        return Finishing.apply(plan, read(plan, forWrite));
+    }
+
+    private Changes read(QueryPlan plan, boolean forWrite) {
+        EvalContext ctx = evalContext();
+        Cancellation cancel = cancellation();
+        PeekPlan peek = (forWrite ? writePeekPlanner : peekPlanner).plan(plan.body(), ctx);
+        if (peek instanceof PeekPlan.Constant) {
             // Constants and table functions: no snapshot, no timestamp, no transaction read.
-            return OneShotRead.run(plan.body(), (id, t) -> {
-                throw new IllegalStateException("plan without inputs read " + id);
-            }, coord.readTimestamp(), evalContext(), cancellation());
+            return peekExecutor.run(peek, null, ctx, cancel).rows();
         }
-        if (status == TransactionStatus.IN_TRANSACTION) {
+        if (status == TransactionStatus.IN_TRANSACTION && !forWrite) {
             if (txnHasWrites) {
                 throw new SqlException(SqlState.INVALID_TRANSACTION_STATE,
                         "transaction in write-only mode", null,
@@ -297,28 +342,28 @@ public final class EngineSession implements Session {
             if (txnRead == null) {
                 Set<Long> all = new HashSet<>();
                 coord.catalog().tables().forEach(t -> all.add(t.id()));
-                txnRead = coord.beginRead(all, -1);
+                txnRead = PeekInputs.acquireForTransaction(coord, peek, isolation(), all, cancel);
+                // Pin every other export readable at the transaction's time, so later
+                // statements can read them at it (one timestamp for the whole transaction).
+                List<io.stillwater.engine.compute.CollectionReader> others = new ArrayList<>();
+                for (long id : all) others.addAll(coord.compute().readers(id));
+                coord.catalog().views().forEach(v -> others.addAll(coord.compute().readers(v.id())));
+                txnRead.openReadableNow(others);
+            } else {
+                txnRead.extendFor(peek, cancel);
             }
-            for (long id : inputs) {
-                if (!txnReadCovers(id)) {
-                    throw new SqlException(SqlState.INVALID_TRANSACTION_STATE,
-                            "table created after this transaction's first read cannot be read in it");
-                }
-            }
-            return OneShotRead.run(plan.body(), txnRead::read, txnRead.asOf(), evalContext(), cancellation());
+            return peekExecutor.run(peek, txnRead, ctx, cancel).rows();
         }
-        try (Coordinator.ReadContext rc = coord.beginRead(inputs, -1)) {
-            return OneShotRead.run(plan.body(), rc::read, rc.asOf(), evalContext(), cancellation());
+        // Writes read the newest state (they hold the write lock): always strict serializable.
+        Isolation isolation = forWrite ? Isolation.STRICT_SERIALIZABLE : isolation();
+        try (PeekInputs in = PeekInputs.acquire(coord, peek, isolation, cancel)) {
+            return peekExecutor.run(peek, in, ctx, cancel).rows();
         }
     }
 
-    private boolean txnReadCovers(long id) {
-        try {
-            txnRead.read(id, txnRead.asOf());
-            return true;
-        } catch (IllegalStateException e) {
-            return false;
-        }
+    /** The isolation of this statement's reads: the transaction's level, else the session's. */
+    private Isolation isolation() {
+        return Isolation.of(txnIsolation != null ? txnIsolation : vars.get("transaction_isolation"));
     }
 
     private EvalContext evalContext() {
@@ -353,13 +398,13 @@ public final class EngineSession implements Session {
         boolean readsTables = !PlanInputs.objectIds(source.body()).isEmpty();
         if (status == TransactionStatus.IN_TRANSACTION) {
             if (readsTables) throw readModifyWriteInTransaction("INSERT ... SELECT");
-            List<TableChange> changes = insertChanges(ins, readAndFinish(source));
+            List<TableChange> changes = insertChanges(ins, readAndFinish(source, true));
             bufferWrites(changes);
             return new ExecutionResult.Command("INSERT 0 " + changes.size());
         }
         int n = readsTables
-                ? coord.serialized(() -> commitCount(insertChanges(ins, readAndFinish(source))))
-                : commitCount(insertChanges(ins, readAndFinish(source)));
+                ? coord.serialized(() -> commitCount(insertChanges(ins, readAndFinish(source, true))))
+                : commitCount(insertChanges(ins, readAndFinish(source, true)));
         return new ExecutionResult.Command("INSERT 0 " + n);
     }
 
@@ -459,7 +504,7 @@ public final class EngineSession implements Session {
      */
     private int readModifyWrite(QueryPlan rows, java.util.function.Function<List<Row>, List<TableChange>> changesOf) {
         return coord.serialized(() -> {
-            List<Row> matches = readAndFinish(rows);
+            List<Row> matches = readAndFinish(rows, true);
             coord.commit(changesOf.apply(matches));
             return matches.size();
         });
@@ -533,6 +578,7 @@ public final class EngineSession implements Session {
         if (status == TransactionStatus.IDLE) {
             status = TransactionStatus.IN_TRANSACTION;
             txnStart = Instant.now();
+            txnIsolation = b.isolationLevel();
         }
         // BEGIN inside a transaction is a warning in PostgreSQL, not an error.
         return new ExecutionResult.Command("BEGIN");
@@ -548,12 +594,14 @@ public final class EngineSession implements Session {
     }
 
     private void endTransaction() {
-        if (txnRead != null) txnRead.close();
+        PeekInputs read = txnRead;
         txnRead = null;
+        txnIsolation = null;
         txnWrites.clear();
         txnHasWrites = false;
         txnStart = null;
         status = TransactionStatus.IDLE;
+        if (read != null) read.close();
     }
 
     @Override

@@ -164,14 +164,15 @@ public final class SessionVariables {
 
     private static String normalize(String name, String value) {
         if (name.equals("transaction_isolation") || name.equals("default_transaction_isolation")) {
-            String v = value.toLowerCase(Locale.ROOT).trim();
+            String v = value.toLowerCase(Locale.ROOT).trim().replaceAll("\\s+", " ");
             return switch (v) {
-                case "strict serializable", "serializable" -> v;
-                // PostgreSQL's weaker levels are promoted, as Materialize does.
-                case "read committed", "read uncommitted", "repeatable read" -> "serializable";
+                // As in Materialize: PostgreSQL's weaker levels are accepted and shown as
+                // set, and behave as serializable (see io.stillwater.engine.peek.Isolation).
+                case "strict serializable", "serializable", "repeatable read", "read committed", "read uncommitted" -> v;
                 default -> throw new SqlException(SqlState.INVALID_PARAMETER_VALUE,
-                        "invalid value for parameter \"transaction_isolation\": \"" + value + "\"", null,
-                        "Available values: strict serializable, serializable.");
+                        "invalid value for parameter \"" + name + "\": \"" + value + "\"", null,
+                        "Available values: strict serializable, serializable, repeatable read, read committed,"
+                                + " read uncommitted.");
             };
         }
         if (name.equals("timezone")) {

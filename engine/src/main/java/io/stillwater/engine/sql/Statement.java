@@ -129,6 +129,9 @@ public sealed interface Statement {
      */
     record Explain(Query query) implements Statement {
         public String commandVerb() { return "EXPLAIN"; }
+
+        @Override
+        public List<SqlType> paramTypes() { return query.paramTypes(); }
     }
 
     /**

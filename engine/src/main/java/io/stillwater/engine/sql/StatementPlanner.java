@@ -34,6 +34,8 @@ public final class StatementPlanner {
      *     "infer"); parameters no hint and no context determine are text
      */
     public Statement plan(String sql, List<SqlType> paramHints, CatalogView catalog) {
+        java.util.OptionalInt explained = io.stillwater.engine.sql.parse.UtilityParser.explainedQuery(sql);
+        if (explained.isPresent()) return explain(sql, explained.getAsInt(), paramHints, catalog);
         Optional<Statement> utility = utilityParser.apply(sql);
         if (utility.isPresent()) return utility.get();
         if (isBlank(sql)) return new Statement.Empty();
@@ -52,6 +54,16 @@ public final class StatementPlanner {
      */
     public CalciteFrontEnd.PlannedView planView(String query, CatalogView catalog) {
         return calcite.planView(query, catalog);
+    }
+
+    /**
+     * EXPLAIN: plans the query starting at {@code offset} (blank padding keeps error
+     * positions pointing into the statement as sent).
+     */
+    private Statement explain(String sql, int offset, List<SqlType> paramHints, CatalogView catalog) {
+        Statement inner = plan(" ".repeat(offset) + sql.substring(offset), paramHints, catalog);
+        if (inner instanceof Statement.Query q) return new Statement.Explain(q);
+        throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "EXPLAIN of " + inner.commandVerb() + " is not supported");
     }
 
     /** Only whitespace, semicolons and comments. */

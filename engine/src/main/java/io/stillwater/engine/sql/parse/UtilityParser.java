@@ -38,7 +38,7 @@ public final class UtilityParser {
     /** First words of statements PostgreSQL, Materialize or SQLite know and Stillwater does not implement. */
     private static final Set<String> UNSUPPORTED_VERBS = Set.of(
             "alter", "analyze", "analyse", "attach", "call", "checkpoint", "close", "cluster", "comment", "copy",
-            "deallocate", "declare", "detach", "discard", "do", "execute", "explain", "fetch", "grant", "import",
+            "deallocate", "declare", "detach", "discard", "do", "execute", "fetch", "grant", "import",
             "listen", "load", "lock", "merge", "move", "notify", "pragma", "prepare", "reassign", "refresh",
             "reindex", "release", "replace", "revoke", "savepoint", "security", "subscribe", "truncate",
             "unlisten", "vacuum");
@@ -84,13 +84,68 @@ public final class UtilityParser {
             case "reset" -> reset(c);
             case "show" -> show(c);
             case "alter" -> alter(c);
+            case "explain" -> {
+                // Planned by StatementPlanner (it needs the catalog): see explainedQuery.
+                explainedQuery(sql);
+                yield null;
+            }
             default -> {
                 if (UNSUPPORTED_VERBS.contains(verb)) throw unsupported(c);
                 throw c.syntaxError();
             }
         };
+        if (statement == null) return Optional.empty();
         c.expectEnd();
         return Optional.of(statement);
+    }
+
+    // ---- EXPLAIN
+
+    /**
+     * For {@code EXPLAIN [[OPTIMIZED | PHYSICAL] PLAN [AS TEXT] FOR] query}: the offset in
+     * {@code sql} where the explained query starts (the caller plans it). Empty when
+     * {@code sql} is not an EXPLAIN.
+     *
+     * @throws SqlException 0A000 for EXPLAIN forms Stillwater does not support (ANALYZE,
+     *     options, other stages or formats, DML, EXPLAIN of a named object), 42601 for
+     *     syntax errors
+     */
+    public static java.util.OptionalInt explainedQuery(String sql) {
+        TokenCursor c = new TokenCursor(sql);
+        while (c.acceptSymbol(";")) { }
+        if (!c.atWord("explain")) return java.util.OptionalInt.empty();
+        c.next();
+        if (c.atWord("analyze") || c.atWord("analyse") || c.atWord("verbose")) {
+            throw unsupportedNamed("EXPLAIN " + c.peek().text().toUpperCase(Locale.ROOT));
+        }
+        if (c.atSymbol("(") && !startsQuery(c.peek(1))) throw unsupportedNamed("EXPLAIN with options");
+        boolean stage = c.acceptWord("optimized") || c.acceptWord("physical");
+        if (c.acceptWord("plan")) {
+            if (c.acceptWord("as")) {
+                if (!c.atWord("text")) throw unsupportedNamed("EXPLAIN ... AS " + c.peek().source().toUpperCase(Locale.ROOT));
+                c.next();
+            }
+            if (c.atWord("with")) throw unsupportedNamed("EXPLAIN PLAN WITH (options)");
+            c.expectWord("for");
+        } else if (stage) {
+            throw c.syntaxError();
+        } else if (c.atWord("raw") || c.atWord("decorrelated") || c.atWord("locally") || c.atWord("timestamp")
+                || c.atWord("filter") || c.atWord("key") || c.atWord("replan")) {
+            throw unsupportedNamed("EXPLAIN " + c.peek().text().toUpperCase(Locale.ROOT));
+        }
+        Token first = c.peek();
+        if (first.kind() == TokenKind.EOF) throw c.syntaxError();
+        if (startsQuery(first)) return java.util.OptionalInt.of(first.offset());
+        if (first.isWord("insert") || first.isWord("update") || first.isWord("delete") || first.isWord("create")
+                || first.isWord("index") || first.isWord("view") || first.isWord("materialized")) {
+            throw unsupportedNamed("EXPLAIN of " + first.text().toUpperCase(Locale.ROOT));
+        }
+        throw c.syntaxError();
+    }
+
+    /** SELECT, VALUES, WITH, TABLE or a parenthesised query. */
+    private static boolean startsQuery(Token t) {
+        return t.isSymbol("(") || t.isWord("select") || t.isWord("values") || t.isWord("with") || t.isWord("table");
     }
 
     // ---- CREATE TABLE

@@ -92,7 +92,7 @@ class UtilityParserTest {
             "REPLACE INTO t1 VALUES(2, 'replace')| REPLACE INTO",
             "PRAGMA foo| PRAGMA",
             "VACUUM| VACUUM",
-            "EXPLAIN SELECT 1| EXPLAIN",
+            "EXPLAIN ANALYZE SELECT 1| EXPLAIN ANALYZE",
             "SAVEPOINT s| SAVEPOINT",
             "ROLLBACK TO SAVEPOINT s| ROLLBACK TO SAVEPOINT",
             "COMMIT PREPARED 'x'| COMMIT PREPARED",
