@@ -1,8 +1,6 @@
 package io.stillwater.engine.peek;
 
 import io.stillwater.engine.catalog.Catalog;
-import io.stillwater.engine.catalog.TableDef;
-import io.stillwater.engine.catalog.ViewDef;
 
 /**
  * Names of catalog objects by id, for EXPLAIN. Falls back to the id ({@code u1002}) for
@@ -19,12 +17,8 @@ public interface ObjectNames {
         return n == null ? "u" + id : n + " (u" + id + ")";
     }
 
-    /** Tables and views of {@code catalog} by id. */
+    /** Tables, views, materialized views and indexes of {@code catalog} by id. */
     static ObjectNames of(Catalog catalog) {
-        return id -> {
-            for (TableDef t : catalog.tables()) if (t.id() == id) return t.name();
-            for (ViewDef v : catalog.views()) if (v.id() == id) return v.name();
-            return null;
-        };
+        return id -> catalog.nameOf(id).orElse(null);
     }
 }
