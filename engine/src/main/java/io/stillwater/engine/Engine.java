@@ -23,7 +23,7 @@ public final class Engine implements AutoCloseable {
 
     /** Opens (recovering, if the directory holds data) the engine at {@code config.dataDir()}. */
     public static Engine open(EngineConfig config) {
-        return new Engine(config, Coordinator.open(config));
+        return new Engine(config, Coordinator.open(config, new io.stillwater.engine.compute.ComputeReplica(config.workers())));
     }
 
     /**
