@@ -67,7 +67,7 @@ class MaintainedViewsPropertyTest {
         return commit.list().ofMinSize(2).ofMaxSize(10);
     }
 
-    @Property(tries = 120, edgeCases = EdgeCasesMode.NONE)
+    @Property(tries = 200, edgeCases = EdgeCasesMode.NONE)
     void everyExportEqualsItsQueryEvaluatedFromScratch(@ForAll("commits") List<Commit> commits,
                                                        @ForAll @IntRange(min = 0, max = 6) int installAt,
                                                        @ForAll @IntRange(min = 0, max = 8) int dropAt) {
