@@ -165,6 +165,45 @@ class ComputeReplicaTest {
     }
 
     @Test
+    void otherDataflowsKeepUpWhileALargeOneHydrates() throws Exception {
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        PlanNode.Get small = Plans.get(1, "small");
+        PlanNode.Get large = Plans.get(2, "large");
+        io.stillwater.engine.data.Changes many = new io.stillwater.engine.data.Changes();
+        for (int i = 0; i < 5_000; i++) many.add(row(i, 0), 1);
+        try (ComputeReplica replica = new ComputeReplica(2, new ComputeReplica.Tuning(10, 1_000, 4_096))) {
+            replica.createDataflow(new DataflowSpec(71, "small_k", 1, small, new DataflowSpec.Export.Index(List.of(K))),
+                    new InputSnapshot(5, (id, asOf) -> new io.stillwater.engine.data.Changes(), () -> {}, java.util.Set.of(1L)));
+            replica.createDataflow(new DataflowSpec(72, "large_k", 2, large, new DataflowSpec.Export.Index(List.of(K))),
+                    new InputSnapshot(5, (id, asOf) -> {
+                        try {
+                            release.await();
+                        } catch (InterruptedException e) {
+                            throw new IllegalStateException(e);
+                        }
+                        return many;
+                    }, () -> {}, java.util.Set.of(2L)));
+            replica.inputChanges(6, java.util.Map.of(1L, new io.stillwater.engine.data.Changes().add(row(1, 1), 1),
+                    2L, new io.stillwater.engine.data.Changes().add(row(-1, -1), 1)));
+            CollectionReader smallR = replica.reader(71).orElseThrow();
+            CollectionReader largeR = replica.reader(72).orElseThrow();
+            // Runs on the worker completing small_k's frontier: that worker is between two
+            // of large_k's hydration chunks, so large_k cannot have hydrated yet.
+            CompletableFuture<Long> largeUpperThen = smallR.readableAt(6).thenApply(v -> largeR.upper());
+            release.countDown();
+            assertThat(largeUpperThen.get(60, TimeUnit.SECONDS)).isEqualTo(Long.MIN_VALUE);
+            largeR.readableAt(6).get(60, TimeUnit.SECONDS);
+            try (CollectionReader.Snapshot s = largeR.snapshot(6)) {
+                assertThat(Plans.expand(s.contents(Cancellation.NONE))).hasSize(5_001).contains(row(-1, -1));
+            }
+            try (CollectionReader.Snapshot s = smallR.snapshot(6)) {
+                assertThat(Plans.expand(s.contents(Cancellation.NONE))).containsExactly(row(1, 1));
+            }
+            assertThat(replica.export(72).orElseThrow().hydrationSteps()).isGreaterThan(100);
+        }
+    }
+
+    @Test
     void aLargeTableHydratesInChunksThenServesLookups() {
         ComputeReplica.Tuning tuning = new ComputeReplica.Tuning(10_000, 1_000, 4_096);
         try (ComputeFixture f = new ComputeFixture(2, tuning)) {

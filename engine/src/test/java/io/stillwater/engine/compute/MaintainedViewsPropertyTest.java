@@ -42,7 +42,8 @@ import net.jqwik.api.constraints.IntRange;
  * <p>Half the exports exist before the first write, half are created after
  * {@code installAt} commits (hydrating from a non-empty snapshot); after {@code dropAt}
  * commits an imported materialized view and the first of two identical indexes are
- * dropped, and their importer and re-export must keep serving.
+ * dropped, and their importer and re-export must keep serving. With {@code tinyChunks}
+ * hydration runs two updates per activation, interleaved with other dataflows' inputs.
  */
 class MaintainedViewsPropertyTest {
     private static final EvalContext CTX = EvalContext.defaults();
@@ -70,8 +71,12 @@ class MaintainedViewsPropertyTest {
     @Property(tries = 200, edgeCases = EdgeCasesMode.NONE)
     void everyExportEqualsItsQueryEvaluatedFromScratch(@ForAll("commits") List<Commit> commits,
                                                        @ForAll @IntRange(min = 0, max = 6) int installAt,
-                                                       @ForAll @IntRange(min = 0, max = 8) int dropAt) {
-        try (ComputeFixture f = new ComputeFixture(2)) {
+                                                       @ForAll @IntRange(min = 0, max = 8) int dropAt,
+                                                       @ForAll boolean tinyChunks) {
+        // Tiny hydration chunks: late exports hydrate in many activations, between which
+        // the workers process queued writes for the others.
+        ComputeReplica.Tuning tuning = tinyChunks ? new ComputeReplica.Tuning(2, 1_000, 64) : ComputeReplica.Tuning.DEFAULTS;
+        try (ComputeFixture f = new ComputeFixture(2, tuning)) {
             PlanNode.Get t1 = f.table("t1");
             PlanNode.Get t2 = f.table("t2");
             List<PlanNode.Get> tables = List.of(t1, t2);
