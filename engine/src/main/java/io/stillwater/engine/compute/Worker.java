@@ -72,6 +72,12 @@ final class Worker implements Runnable {
     /** Any thread: skip what is queued, up to the {@link Command.Stop} that follows. */
     void stopSoon() { stopping = true; }
 
+    /** A dataflow's inputs at one time, held back while it hydrates. */
+    private record Pending(long time, Map<Long, Changes> inputs, Changes importedErrors) {}
+
+    /** The frontier every processed command has advanced dataflows to. Worker thread only. */
+    private long frontier = Long.MIN_VALUE;
+
     /** This worker's copy of one dataflow. Worker thread only. */
     private static final class LocalDataflow {
         final MaintainedDataflow shared;
@@ -80,6 +86,11 @@ final class Worker implements Runnable {
         final Evaluator[] keyEvals; // null: arranged by the whole row
         final int[] keyColumns; // non-null when every key expression is a column
         boolean failed;
+        /**
+         * Non-null while hydrating: the inputs of commands the worker processed for other
+         * dataflows between this one's hydration chunks, replayed once it has hydrated.
+         */
+        List<Pending> backlog;
 
         LocalDataflow(MaintainedDataflow shared, Dataflow dataflow, Exchange exchange, Evaluator[] keyEvals, int[] keyColumns) {
             this.shared = shared;
@@ -200,16 +211,50 @@ final class Worker implements Runnable {
         Batcher out = new Batcher();
         Batcher err = new Batcher();
         addErrors(err, importedErrors, asOf);
+        ld.backlog = new ArrayList<>();
         for (long k = 0; k < chunks; k++) {
             if (stopping) throw new IllegalStateException("the replica is closing");
+            if (k > 0) interleave(ld);
             Map<Long, Changes> in = chunks == 1 ? whole(ids, data) : slice(ids, data, k * chunk, (k + 1) * chunk);
             Delta d = ld.dataflow.step(asOf, in);
             arrange(ld, d, asOf, out, err);
             if (self == 0) m.trace.hydrationSteps.incrementAndGet();
         }
-        m.trace.part(self).insert(out.seal(asOf, asOf + 1));
-        m.trace.errorPart(self).insert(err.seal(asOf, asOf + 1));
-        m.trace.reportUpper(self, asOf + 1);
+        Spine part = m.trace.part(self);
+        Spine errPart = m.trace.errorPart(self);
+        part.insert(out.seal(asOf, asOf + 1));
+        errPart.insert(err.seal(asOf, asOf + 1));
+        // Catch up with what the other dataflows processed meanwhile, then join the frontier.
+        List<Pending> backlog = ld.backlog;
+        ld.backlog = null;
+        for (Pending p : backlog) stepAndArrange(ld, p.time(), p.inputs(), p.importedErrors());
+        advance(part, frontier);
+        advance(errPart, frontier);
+        m.trace.reportUpper(self, part.upper());
+    }
+
+    /**
+     * Between two hydration chunks: processes the input and frontier commands queued
+     * right now, for every other dataflow, and holds back the hydrating dataflow's inputs.
+     * How many is agreed by all workers (the least any of them has queued; they all hold
+     * the same commands in the same order), so every worker interleaves the same commands
+     * at the same chunk and their exchange rounds still pair up. Stops at the first
+     * command that is not an input or frontier advance (a create may import this dataflow).
+     */
+    private void interleave(LocalDataflow hydrating) {
+        long ready = 0;
+        for (Command c : queue) {
+            if (!(c instanceof Command.Input || c instanceof Command.Advance)) break;
+            ready++;
+        }
+        if (hydrating.shared.hub != null) ready = -hydrating.shared.hub.allMax(self, -ready);
+        for (long i = 0; i < ready; i++) {
+            switch (queue.poll()) {
+                case Command.Input in -> input(in.time(), in.changes());
+                case Command.Advance a -> advanceAll(a.upper());
+                case null, default -> throw new IllegalStateException("the command queue changed under its worker");
+            }
+        }
     }
 
     private static Map<Long, Changes> whole(List<Long> ids, List<Changes> data) {
@@ -277,22 +322,11 @@ final class Worker implements Runnable {
                         importedErrors.addAll(up.errors());
                     }
                 }
-                Spine part = m.trace.part(self);
-                Spine errPart = m.trace.errorPart(self);
-                if (time < part.upper()) {
-                    throw new IllegalStateException("input at " + time + " is before the dataflow's frontier " + part.upper());
+                if (ld.backlog != null) { // hydrating (we are between its chunks): later
+                    ld.backlog.add(new Pending(time, in, importedErrors));
+                    continue;
                 }
-                Delta d = ld.dataflow.step(time, in);
-                Batcher out = new Batcher();
-                Batcher err = new Batcher();
-                addErrors(err, importedErrors, time);
-                Delta mine = arrange(ld, d, time, out, err);
-                part.insert(out.seal(part.upper(), time + 1));
-                errPart.insert(err.seal(errPart.upper(), time + 1));
-                if (self == 0) m.trace.steps.incrementAndGet();
-                Changes allErrors = new Changes(importedErrors.size() + mine.errors().size());
-                allErrors.addAll(importedErrors).addAll(mine.errors());
-                produced.put(m.trace, new Delta(mine.ok(), allErrors));
+                produced.put(m.trace, stepAndArrange(ld, time, in, importedErrors));
             } catch (RuntimeException e) {
                 fail(m, ld, e);
             }
@@ -300,9 +334,34 @@ final class Worker implements Runnable {
         advanceAll(time + 1);
     }
 
+    /**
+     * Steps {@code ld} at {@code time} and arranges the output. Returns what this worker
+     * arranged, with the imported errors: what an importing dataflow reads on this worker.
+     */
+    private Delta stepAndArrange(LocalDataflow ld, long time, Map<Long, Changes> in, Changes importedErrors) {
+        MaintainedDataflow m = ld.shared;
+        Spine part = m.trace.part(self);
+        Spine errPart = m.trace.errorPart(self);
+        if (time < part.upper()) {
+            throw new IllegalStateException("input at " + time + " is before the dataflow's frontier " + part.upper());
+        }
+        Delta d = ld.dataflow.step(time, in);
+        Batcher out = new Batcher();
+        Batcher err = new Batcher();
+        addErrors(err, importedErrors, time);
+        Delta mine = arrange(ld, d, time, out, err);
+        part.insert(out.seal(part.upper(), time + 1));
+        errPart.insert(err.seal(errPart.upper(), time + 1));
+        if (self == 0) m.trace.steps.incrementAndGet();
+        Changes allErrors = new Changes(importedErrors.size() + mine.errors().size());
+        allErrors.addAll(importedErrors).addAll(mine.errors());
+        return new Delta(mine.ok(), allErrors);
+    }
+
     private void advanceAll(long upper) {
+        frontier = Math.max(frontier, upper);
         for (LocalDataflow ld : dataflows) {
-            if (ld.failed) continue;
+            if (ld.failed || ld.backlog != null) continue;
             ExportTrace t = ld.shared.trace;
             try {
                 advance(t.part(self), upper);
@@ -316,6 +375,7 @@ final class Worker implements Runnable {
 
     private void advance(Spine s, long upper) {
         if (upper > s.upper()) s.advanceUpper(upper);
+        if (s.upper() == Long.MIN_VALUE) return;
         // Keep a window of history for readers that picked a slightly older timestamp;
         // read holds protect anything older that a reader actually pinned.
         long since = s.upper() - 1 - tuning.compactionLagMillis();
