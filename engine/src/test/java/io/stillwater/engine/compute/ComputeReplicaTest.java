@@ -119,6 +119,25 @@ class ComputeReplicaTest {
     }
 
     @Test
+    void aDataflowThatThrowsFailsAloneAndReleasesItsPeers() throws Exception {
+        try (ComputeFixture f = new ComputeFixture(2)) {
+            PlanNode.Get t = f.table("t");
+            long healthy = f.index("healthy", t.objectId(), t, List.of(K));
+            // NOT over an integer column: a bug (ClassCastException), not an evaluation error.
+            PlanNode broken = new PlanNode.Project(t, List.of(Plans.call(Func.NOT, SqlType.BOOLEAN, new Expr.Column(0, SqlType.BOOLEAN))));
+            long bad = f.materializedView("broken", broken);
+            long ts = f.insert(t, row(1, 1));
+            // Only one worker holds the row; the other waits at the output exchange until
+            // the failure aborts it: the read fails instead of hanging.
+            assertThatThrownBy(() -> f.reader(bad).readableAt(ts).get(60, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class).hasMessageContaining("\"broken\" failed");
+            assertThat(f.replica.export(bad).orElseThrow().failed()).isTrue();
+            f.insert(t, row(2, 2));
+            assertThat(f.contents(healthy)).containsExactly(row(1, 1), row(2, 2));
+        }
+    }
+
+    @Test
     void anIndexKeyThatFailsToEvaluateIsAnError() {
         try (ComputeFixture f = new ComputeFixture(1)) {
             PlanNode.Get t = f.table("t");
