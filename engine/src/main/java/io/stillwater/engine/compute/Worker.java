@@ -137,7 +137,7 @@ final class Worker implements Runnable {
         LocalDataflow ld;
         try {
             ld = build(m);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             // Building is deterministic: every worker fails the same way.
             fail(m, null, e);
             m.hydrationDone();
@@ -146,7 +146,8 @@ final class Worker implements Runnable {
         dataflows.add(ld);
         try {
             hydrate(ld);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+            // Errors too (a stack overflow in an operator): peers must not wait forever.
             fail(m, ld, e);
         } finally {
             m.hydrationDone();
@@ -327,7 +328,7 @@ final class Worker implements Runnable {
                     continue;
                 }
                 produced.put(m.trace, stepAndArrange(ld, time, in, importedErrors));
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 fail(m, ld, e);
             }
         }
@@ -367,7 +368,7 @@ final class Worker implements Runnable {
                 advance(t.part(self), upper);
                 advance(t.errorPart(self), upper);
                 t.reportUpper(self, t.part(self).upper());
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 fail(ld.shared, ld, e);
             }
         }
@@ -453,7 +454,7 @@ final class Worker implements Runnable {
         }
     }
 
-    private void fail(MaintainedDataflow m, LocalDataflow ld, RuntimeException e) {
+    private void fail(MaintainedDataflow m, LocalDataflow ld, Throwable e) {
         if (ld != null) ld.failed = true;
         if (e instanceof ExchangeHub.Aborted) {
             LOG.debug("worker {}: dataflow \"{}\" aborted by a peer", self, m.name());
