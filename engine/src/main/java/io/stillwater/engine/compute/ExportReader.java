@@ -53,9 +53,13 @@ final class ExportReader implements CollectionReader {
     @Override
     public CompletableFuture<Void> readableAt(long t) {
         if (dropped) return CompletableFuture.failedFuture(droppedError());
+        CompletableFuture<Void> ready = trace.readableAt(t);
+        if (ready.isDone() && !ready.isCompletedExceptionally()) return ready;
         CompletableFuture<Void> result = new CompletableFuture<>();
         pending.add(result);
-        trace.readableAt(t).whenComplete((v, e) -> {
+        // A wait ends on a worker thread (the one completing the frontier): hand the
+        // reader's continuation to another thread so it can never stall maintenance.
+        ready.whenCompleteAsync((v, e) -> {
             if (e == null) result.complete(null);
             else result.completeExceptionally(e);
         });

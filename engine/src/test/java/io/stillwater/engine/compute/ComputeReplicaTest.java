@@ -206,9 +206,11 @@ class ComputeReplicaTest {
                     2L, new io.stillwater.engine.data.Changes().add(row(-1, -1), 1)));
             CollectionReader smallR = replica.reader(71).orElseThrow();
             CollectionReader largeR = replica.reader(72).orElseThrow();
-            // Runs on the worker completing small_k's frontier: that worker is between two
+            // Runs on the worker completing small_k's frontier (the trace's own future, not
+            // the reader's, which hands off to another thread): that worker is between two
             // of large_k's hydration chunks, so large_k cannot have hydrated yet.
-            CompletableFuture<Long> largeUpperThen = smallR.readableAt(6).thenApply(v -> largeR.upper());
+            CompletableFuture<Long> largeUpperThen = ((ExportReader) smallR).trace().readableAt(6)
+                    .thenApply(v -> largeR.upper());
             release.countDown();
             assertThat(largeUpperThen.get(60, TimeUnit.SECONDS)).isEqualTo(Long.MIN_VALUE);
             largeR.readableAt(6).get(60, TimeUnit.SECONDS);
