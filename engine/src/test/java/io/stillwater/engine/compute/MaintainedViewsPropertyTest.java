@@ -137,6 +137,11 @@ class MaintainedViewsPropertyTest {
         watched.put("big_k", new Watched("big_k", onMv, big));
         long joinMv = f.materializedView("big_join", new PlanNode.Join(bigGet, t2, JoinKind.LEFT, new int[] {0}, new int[] {0}, null));
         watched.put("big_join", new Watched("big_join", joinMv, new PlanNode.Join(big, t2, JoinKind.LEFT, new int[] {0}, new int[] {0}, null)));
+        // Errors flow through imports: an index on a materialized view with error rows.
+        PlanNode ratios = plans.get("errors");
+        long ratioMv = f.materializedView("ratios", ratios);
+        long ratioIdx = f.index("ratios_k", ratioMv, new PlanNode.Get(ratioMv, "ratios", ratios.types()), List.of(Plans.K));
+        watched.put("ratios_k", new Watched("ratios_k", ratioIdx, ratios));
         // An indexed view (grouped min/max) imported by a join.
         PlanNode mins = plans.get("reduce");
         long viewId = 3_000_000;
