@@ -44,10 +44,11 @@ public final class ComputeReplica implements ComputeController {
      * @param hydrationChunk      input updates fed per hydration step (one fueled activation)
      * @param compactionLagMillis history kept readable below the frontier, for reads at a
      *                            slightly older timestamp (read holds keep anything pinned)
-     * @param exertFuel           merge work spent per trace part after each command
+     * @param exertFuel           merge work spent per trace part when a worker has nothing
+     *                            queued (0: never merge beyond what inserts pay for)
      */
     public record Tuning(int hydrationChunk, long compactionLagMillis, long exertFuel) {
-        public static final Tuning DEFAULTS = new Tuning(10_000, 1_000, 4_096);
+        public static final Tuning DEFAULTS = new Tuning(10_000, 1_000, 1_024);
 
         public Tuning {
             if (hydrationChunk < 1) throw new IllegalArgumentException("hydrationChunk must be positive");

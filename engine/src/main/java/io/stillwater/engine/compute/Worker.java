@@ -128,6 +128,26 @@ final class Worker implements Runnable {
                 // Per-dataflow failures are handled below; this is a bug in the worker itself.
                 LOG.error("compute worker {} failed processing {}", self, c.getClass().getSimpleName(), e);
             }
+            if (queue.isEmpty()) idleMerge();
+        }
+    }
+
+    /**
+     * Nothing queued: spend some merge effort on this worker's trace parts (purely local
+     * work, no exchange). Inserts already pay for merges; this only tidies while idle, so
+     * a burst of small writes is not slowed by merging after each one.
+     */
+    private void idleMerge() {
+        long fuel = tuning.exertFuel();
+        if (fuel <= 0) return;
+        for (LocalDataflow ld : dataflows) {
+            if (ld.failed || ld.backlog != null) continue;
+            try {
+                ld.shared.trace.part(self).exert(fuel);
+                ld.shared.trace.errorPart(self).exert(fuel);
+            } catch (RuntimeException e) {
+                fail(ld.shared, ld, e);
+            }
         }
     }
 
@@ -381,7 +401,6 @@ final class Worker implements Runnable {
         // read holds protect anything older that a reader actually pinned.
         long since = s.upper() - 1 - tuning.compactionLagMillis();
         if (since > s.since()) s.setLogicalCompaction(since);
-        s.exert(tuning.exertFuel());
     }
 
     // ---------------------------------------------------------------- arranging output
