@@ -1,5 +1,6 @@
 package io.stillwater.engine;
 
+import io.stillwater.engine.compute.ComputeReplica;
 import io.stillwater.engine.coord.Coordinator;
 import io.stillwater.engine.session.EngineSession;
 import io.stillwater.engine.session.Session;
@@ -37,7 +38,7 @@ public final class Engine implements AutoCloseable {
 
     /** Opens (recovering, if the directory holds data) the engine at {@code config.dataDir()}. */
     public static Engine open(EngineConfig config) {
-        return new Engine(config, Coordinator.open(config));
+        return new Engine(config, Coordinator.open(config, new ComputeReplica(config.workers())));
     }
 
     /**

@@ -15,5 +15,14 @@
  * own catalog id) of a <em>collection</em> (the object whose rows it holds: the indexed
  * table or view, or the materialized view itself). Plans read collections by id
  * ({@code PlanNode.Get}); a collection is readable from compute when some export holds it.
+ *
+ * <p>Implementation: {@link io.stillwater.engine.compute.ComputeReplica} keeps the registry
+ * (exports, shared output traces, reference counts) and feeds the
+ * {@code MaintenanceRuntime}: {@code W} {@code Worker} threads that each run a copy of
+ * every dataflow over a hash partition of the data, exchanging updates by key before
+ * keyed operators ({@code ExchangeHub}), hydrating in fueled chunks, and writing their
+ * part of each output trace ({@code ExportTrace}: one spine per worker plus an error
+ * spine). {@link io.stillwater.engine.compute.ComputeReplica#exports()} is the
+ * introspection hook (per export: size, batches, frontier, hydration).
  */
 package io.stillwater.engine.compute;

@@ -730,7 +730,7 @@ public final class Coordinator implements AutoCloseable {
             tableInputs.retainAll(tables.keySet());
             synchronized (applyLock) {
                 ReadContext rc = beginRead(tableInputs, -1);
-                compute.createDataflow(spec, new InputSnapshot(rc.asOf(), rc::read, rc));
+                compute.createDataflow(spec, new InputSnapshot(rc.asOf(), rc::read, rc, tableInputs));
                 return rc.asOf();
             }
         } finally {

@@ -1,5 +1,6 @@
 package io.stillwater.engine.dataflow;
 
+import io.stillwater.engine.data.Row;
 import io.stillwater.engine.expr.EvalContext;
 import io.stillwater.engine.expr.Evaluator;
 import io.stillwater.engine.expr.Expr;
@@ -27,6 +28,15 @@ import java.util.function.Supplier;
  * </pre>
  * Expressions are compiled once per dataflow. A plan node object used twice becomes one
  * node; Gets of one object share one source.
+ *
+ * <p>Data-parallel copies ({@link #partitioned}): each of {@code W} workers builds its own
+ * copy from the same plan, and an exchange node ({@link ExchangeOperator}) goes before
+ * every keyed operator: join inputs by their join keys, reduce and top-k by their group
+ * keys, distinct and threshold by the whole row. Exchanges are created in the same order
+ * on every worker (the plan is walked the same way), which is what pairs up their rounds.
+ * Collections that exist once rather than per input row (constants, generate_series, a
+ * global aggregate's row) are produced by one worker only. Without {@code partitioned}
+ * (one-shot reads, one worker) no exchange node exists.
  */
 public final class DataflowBuilder {
     /** How expressions become evaluators; {@link ExprCompiler#compile} unless a caller supplies another. */
@@ -38,6 +48,8 @@ public final class DataflowBuilder {
     private final EvalContext ctx;
     private final Cancellation cancel;
     private final ExpressionCompiler compiler;
+    /** Null for a single, unpartitioned copy. */
+    private Exchange exchange;
 
     private final List<Dataflow.Node> nodes = new ArrayList<>();
     private final Map<PlanNode, Integer> built = new IdentityHashMap<>();
@@ -51,6 +63,27 @@ public final class DataflowBuilder {
         this.ctx = ctx;
         this.cancel = cancel;
         this.compiler = compiler;
+    }
+
+    /**
+     * Makes this builder build worker {@code exchange.self()}'s copy of a dataflow run by
+     * {@code exchange.peers()} workers. With one peer it changes nothing.
+     */
+    public DataflowBuilder partitioned(Exchange exchange) {
+        if (!nodes.isEmpty()) throw new IllegalStateException("partition a builder before building");
+        this.exchange = exchange.peers() > 1 ? exchange : null;
+        return this;
+    }
+
+    /** Routes {@code in} by {@code keyColumns} (null: whole row) when partitioned. */
+    private int exchanged(int in, int[] keyColumns) {
+        if (exchange == null) return in;
+        return add(new ExchangeOperator(exchange, keyColumns, cancel), in);
+    }
+
+    /** Does this copy produce collections that exist once (constants)? Worker 0 does. */
+    private boolean ownsSingletons() {
+        return exchange == null || exchange.self() == 0;
     }
 
     /** Builds the dataflow computing {@code plan}. A builder builds one dataflow. */
@@ -79,20 +112,26 @@ public final class DataflowBuilder {
                 nodes.add(new Dataflow.Node(null, new int[0], oid));
                 return nodes.size() - 1;
             });
-            case PlanNode.Constant c -> add(new ConstantOperator(c.rows(), cancel));
+            case PlanNode.Constant c -> add(new ConstantOperator(ownsSingletons() ? c.rows() : List.of(), cancel));
             case PlanNode.Project p -> mapFilterProject(p);
             case PlanNode.Filter f -> mapFilterProject(f);
             case PlanNode.Join j -> {
-                int l = node(j.left());
-                int r = node(j.right());
+                int l = exchanged(node(j.left()), j.leftKeys());
+                int r = exchanged(node(j.right()), j.rightKeys());
                 Evaluator residual = j.residual() == null ? null : compiler.compile(j.residual(), ctx);
                 yield add(new JoinOperator(j.kind(), j.leftKeys(), j.rightKeys(), residual,
                         j.left().arity(), j.right().arity(), cancel), l, r);
             }
             case PlanNode.Reduce r -> {
-                int in = node(r.input());
+                int in = exchanged(node(r.input()), r.groupKeys());
                 List<Supplier<Accumulator>> factories = new ArrayList<>();
                 for (AggCall a : r.aggs()) factories.add(Accumulators.factory(a, r.input().types()));
+                if (exchange != null && r.groupKeys().length == 0
+                        && exchange.self() != Exchange.route(Exchange.hashColumns(Row.EMPTY, new int[0]), exchange.peers())) {
+                    // A global aggregate has one row; the worker its (empty) key routes to
+                    // computes it, the others must not emit their own "empty input" row.
+                    yield add(new ConstantOperator(List.of(), cancel), in);
+                }
                 yield add(new ReduceOperator(r.groupKeys(), factories, cancel), in);
             }
             case PlanNode.Distinct d -> distinct(node(d.input()));
@@ -113,8 +152,9 @@ public final class DataflowBuilder {
                 yield x.all() ? intersectAll(l, r) : intersectAll(distinct(l), distinct(r));
             }
             case PlanNode.TopK t -> add(new TopKOperator(t.groupKeys(), t.order(), t.limit(), t.offset(), cancel),
-                    node(t.input()));
+                    exchanged(node(t.input()), t.groupKeys()));
             case PlanNode.GenerateSeries s -> {
+                if (!ownsSingletons()) yield add(new ConstantOperator(List.of(), cancel));
                 List<Evaluator> args = new ArrayList<>();
                 for (Expr e : s.args()) args.add(compiler.compile(e, ctx));
                 yield add(new GenerateSeriesOperator(args, s.type(), ctx, cancel));
@@ -123,13 +163,13 @@ public final class DataflowBuilder {
     }
 
     private int distinct(int in) {
-        return add(new ThresholdOperator(ThresholdOperator.Mode.DISTINCT, cancel), in);
+        return add(new ThresholdOperator(ThresholdOperator.Mode.DISTINCT, cancel), exchanged(in, null));
     }
 
     private int exceptAll(int l, int r) {
         int negR = add(new NegateOperator(cancel), r);
         int diff = add(new UnionOperator(cancel), l, negR);
-        return add(new ThresholdOperator(ThresholdOperator.Mode.POSITIVE, cancel), diff);
+        return add(new ThresholdOperator(ThresholdOperator.Mode.POSITIVE, cancel), exchanged(diff, null));
     }
 
     private int intersectAll(int l, int r) {

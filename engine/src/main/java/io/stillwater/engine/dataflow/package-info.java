@@ -17,5 +17,11 @@
  * {@link io.stillwater.engine.dataflow.OneShotRead#run} (a peek: one step at the read
  * time) and {@link io.stillwater.engine.dataflow.Finishing#apply} (ORDER BY/LIMIT/OFFSET
  * of a SELECT's result).
+ *
+ * <p>Data parallelism: {@link io.stillwater.engine.dataflow.DataflowBuilder#partitioned}
+ * builds one worker's copy of a dataflow, with an exchange node before every keyed
+ * operator that routes updates to their key's worker through an
+ * {@link io.stillwater.engine.dataflow.Exchange} (compute's maintenance runtime
+ * provides it). One-shot reads never partition, so they pay nothing for it.
  */
 package io.stillwater.engine.dataflow;
