@@ -12,5 +12,14 @@ public record EvalError(SqlState state, String message) implements Comparable<Ev
         return c != 0 ? c : state.compareTo(o.state);
     }
 
-    public SqlException toException() { return new SqlException(state, message); }
+    /** What every read reports before an evaluation error's own text, as Materialize does. */
+    public static final String PREFIX = "Evaluation error: ";
+
+    /**
+     * The error a read fails with: {@code Evaluation error: division by zero} (SQLSTATE
+     * kept). The prefix is added once, so converting back and forth never doubles it.
+     */
+    public SqlException toException() {
+        return new SqlException(state, message.startsWith(PREFIX) ? message : PREFIX + message);
+    }
 }

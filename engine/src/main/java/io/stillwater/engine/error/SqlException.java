@@ -34,5 +34,9 @@ public class SqlException extends RuntimeException {
     public String hint() { return hint; }
 
     /** Errors are data: the evaluation error this exception carries, for error collections. */
-    public EvalError toEvalError() { return new EvalError(state, getMessage()); }
+    /** This error as data; the read-time prefix ({@link EvalError#PREFIX}) is not part of it. */
+    public EvalError toEvalError() {
+        String m = getMessage();
+        return new EvalError(state, m.startsWith(EvalError.PREFIX) ? m.substring(EvalError.PREFIX.length()) : m);
+    }
 }

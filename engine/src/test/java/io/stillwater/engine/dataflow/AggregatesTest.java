@@ -116,7 +116,7 @@ class AggregatesTest {
         assertThatThrownBy(() -> global(ints(7, 7), agg(AggFunc.SINGLE_VALUE, SqlType.INTEGER, 0)))
                 .isInstanceOfSatisfying(SqlException.class, e -> {
                     assertThat(e.state()).isEqualTo(SqlState.CARDINALITY_VIOLATION);
-                    assertThat(e.getMessage()).isEqualTo("more than one row returned by a subquery used as an expression");
+                    assertThat(e.getMessage()).isEqualTo("Evaluation error: more than one row returned by a subquery used as an expression");
                 });
     }
 

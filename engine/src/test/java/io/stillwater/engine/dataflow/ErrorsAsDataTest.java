@@ -73,7 +73,7 @@ class ErrorsAsDataTest {
         assertThatThrownBy(() -> OneShotRead.failOnErrors(d.errors()))
                 .isInstanceOfSatisfying(SqlException.class, e -> {
                     assertThat(e.state()).isEqualTo(SqlState.DIVISION_BY_ZERO);
-                    assertThat(e.getMessage()).isEqualTo("division by zero");
+                    assertThat(e.getMessage()).isEqualTo("Evaluation error: division by zero");
                 });
     }
 

@@ -66,13 +66,13 @@ class GenerateSeriesTest {
         assertThatThrownBy(() -> series(SqlType.INTEGER, i(1), i(3), i(0)))
                 .isInstanceOfSatisfying(SqlException.class, e -> {
                     assertThat(e.state()).isEqualTo(SqlState.INVALID_PARAMETER_VALUE);
-                    assertThat(e.getMessage()).isEqualTo("step size cannot equal zero");
+                    assertThat(e.getMessage()).isEqualTo("Evaluation error: step size cannot equal zero");
                 });
         Expr t = lit(LocalDateTime.of(2024, 1, 1, 0, 0), SqlType.TIMESTAMP);
         assertThatThrownBy(() -> series(SqlType.TIMESTAMP, t, t, lit(Interval.ZERO, SqlType.INTERVAL)))
-                .isInstanceOf(SqlException.class).hasMessage("step size cannot equal zero");
+                .isInstanceOf(SqlException.class).hasMessage("Evaluation error: step size cannot equal zero");
         assertThatThrownBy(() -> series(SqlType.NUMERIC, lit(BigDecimal.ONE, SqlType.NUMERIC), lit(BigDecimal.TEN, SqlType.NUMERIC),
-                lit(new BigDecimal("0.00"), SqlType.NUMERIC))).isInstanceOf(SqlException.class).hasMessage("step size cannot equal zero");
+                lit(new BigDecimal("0.00"), SqlType.NUMERIC))).isInstanceOf(SqlException.class).hasMessage("Evaluation error: step size cannot equal zero");
     }
 
     @Test

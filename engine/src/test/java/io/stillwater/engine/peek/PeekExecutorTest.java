@@ -100,7 +100,7 @@ class PeekExecutorTest {
                     .isInstanceOfSatisfying(SqlException.class, e -> {
                         // the least error, whatever the order they were found in
                         assertThat(e.state()).isEqualTo(SqlState.DIVISION_BY_ZERO);
-                        assertThat(e.getMessage()).isEqualTo("division by zero");
+                        assertThat(e.getMessage()).isEqualTo("Evaluation error: division by zero");
                     });
         }
         assertThat(bad.openSnapshots).hasValue(0);
