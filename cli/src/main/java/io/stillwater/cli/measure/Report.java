@@ -1,6 +1,6 @@
 package io.stillwater.cli.measure;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -31,7 +31,7 @@ final class Report {
         return this;
     }
 
-    void print(PrintStream out) {
+    void print(PrintWriter out) {
         int[] width = new int[header.size()];
         for (int c = 0; c < width.length; c++) {
             width[c] = header.get(c).length();
@@ -49,7 +49,7 @@ final class Report {
         out.flush();
     }
 
-    private static void line(PrintStream out, List<String> cells, int[] width) {
+    private static void line(PrintWriter out, List<String> cells, int[] width) {
         StringBuilder b = new StringBuilder();
         for (int c = 0; c < width.length; c++) {
             if (c > 0) b.append("  ");

@@ -1,6 +1,6 @@
 package io.stillwater.cli.measure;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
@@ -10,7 +10,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code stillwater measure views}: the figures of issue 4 (views, indexes, materialized
@@ -79,7 +81,11 @@ final class ViewsMeasureCommand implements Callable<Integer> {
     @Option(names = "--hydration-rows", defaultValue = "1000000", description = "Rows of the table indexed for hydration (default: ${DEFAULT-VALUE}).")
     long hydrationRows;
 
-    PrintStream out = System.out;
+    @Spec
+    CommandSpec spec;
+
+    /** Where the report goes: the command line's writer, so callers (and tests) can capture it. */
+    private PrintWriter out;
 
     static final class PartConverter implements picocli.CommandLine.ITypeConverter<Part> {
         @Override
@@ -90,8 +96,9 @@ final class ViewsMeasureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        out = spec.commandLine().getOut();
         if (workers < 1 || connections < 1 || batchRows < 1 || lookupRows < 1 || hydrationRows < 1) {
-            System.err.println("stillwater measure views: --workers, --connections, --batch-rows and the row counts must be positive");
+            spec.commandLine().getErr().println("stillwater measure views: --workers, --connections, --batch-rows and the row counts must be positive");
             return 2;
         }
         Set<Part> todo = parts.isEmpty() ? EnumSet.allOf(Part.class) : EnumSet.copyOf(parts);
