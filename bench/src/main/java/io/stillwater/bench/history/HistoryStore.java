@@ -240,26 +240,20 @@ public final class HistoryStore implements AutoCloseable {
 
     // ---- writing ----
 
-    /** {@link #recordRun(RunInfo, List, Map)} with no INVALID scenarios. */
-    public long recordRun(RunInfo info, List<ScenarioComparison> scenarios) {
-        return recordRun(info, scenarios, Map.of());
-    }
-
     /**
      * Records one bench run in one transaction: its metadata, each scenario's verdict, every run
      * of each side (status, statistics, error counts, the success histogram rebuilt from the time
      * series) and the stat verdicts.
      *
-     * @param invalidReasons self-verification failures by scenario name (makes those INVALID)
      * @return the run's id in the history
      */
-    public long recordRun(RunInfo info, List<ScenarioComparison> scenarios, Map<String, String> invalidReasons) {
+    public long recordRun(RunInfo info, List<ScenarioComparison> scenarios) {
         try {
             db.setAutoCommit(false);
             try {
                 long id = insertRun(info);
                 for (ScenarioComparison c : scenarios) {
-                    insertScenario(id, c, invalidReasons.getOrDefault(c.scenario(), ""));
+                    insertScenario(id, c);
                 }
                 db.commit();
                 return id;
@@ -304,8 +298,8 @@ public final class HistoryStore implements AutoCloseable {
         }
     }
 
-    private void insertScenario(long runId, ScenarioComparison c, String invalidReason) throws SQLException {
-        ScenarioOutcome outcome = ScenarioOutcome.of(c, invalidReason);
+    private void insertScenario(long runId, ScenarioComparison c) throws SQLException {
+        ScenarioOutcome outcome = ScenarioOutcome.of(c);
         String version = c.thisRuns().stream().map(ScenarioResult::version).filter(v -> !v.isEmpty()).findFirst()
                 .orElse(c.otherRuns().stream().map(ScenarioResult::version).filter(v -> !v.isEmpty()).findFirst()
                         .orElse(""));
