@@ -14,6 +14,16 @@ import java.util.stream.Stream;
 public record ScenarioOutcome(ScenarioVerdict verdict, String reason) {
 
     /**
+     * Whether this outcome lets a run of {@code mode} pass (exit status 0, a green report): PASSED,
+     * SKIPPED for a missing capability, and in an A/A calibration also REGRESSED (there a
+     * "regression" is the noise being measured). The one rule the command and every report use.
+     */
+    public boolean passes(RunMode mode) {
+        return verdict == ScenarioVerdict.PASSED || verdict == ScenarioVerdict.SKIPPED
+                || mode == RunMode.CALIBRATE && verdict == ScenarioVerdict.REGRESSED;
+    }
+
+    /**
      * Classifies a comparison. A run whose self-verification failed ({@link
      * ScenarioResult.Status#INVALID}) makes the scenario INVALID unless a run failed outright.
      * A side with no runs at all (compare-to-history has no other runs) is not a problem in itself.
