@@ -17,6 +17,7 @@ import io.stillwater.bench.scenario.ScenarioDefinition;
 import io.stillwater.bench.stats.ActionStatistics;
 import io.stillwater.bench.stats.LatencyRecorder;
 import io.stillwater.bench.stats.Sample;
+import io.stillwater.bench.verify.PeekVerifier;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -204,6 +205,7 @@ public final class Runner {
                     pool.close();
                 }
             }
+            String invalid = failure == null ? verify() : "";
             Map<String, ActionStatistics> stats = new LinkedHashMap<>();
             Map<String, List<Sample>> series = new LinkedHashMap<>();
             List<GuaranteeViolation> violations = new ArrayList<>();
@@ -215,9 +217,27 @@ public final class Runner {
                     g.check(s).ifPresent(violations::add);
                 }
             });
-            return new ScenarioResult(def.name(), def.version(),
-                    failure == null ? ScenarioResult.Status.COMPLETED : ScenarioResult.Status.FAILED,
-                    failure == null ? "" : failure, stats, series, loadReports, messages, def.warnings(), violations);
+            ScenarioResult.Status status = failure != null ? ScenarioResult.Status.FAILED
+                    : !invalid.isEmpty() ? ScenarioResult.Status.INVALID : ScenarioResult.Status.COMPLETED;
+            return new ScenarioResult(def.name(), def.version(), status,
+                    failure != null ? failure : invalid, stats, series, loadReports, messages, def.warnings(),
+                    violations);
+        }
+
+        /**
+         * Self-verification after every phase ran: "" when the scenario declares no expectations or
+         * they held, else why the run is INVALID (including "cannot verify" on a target without a
+         * peek history).
+         */
+        private String verify() {
+            if (def.expectations().isEmpty()) {
+                return "";
+            }
+            try (Connection c = target.connect()) {
+                return PeekVerifier.verify(c, def.expectations(), def.actions());
+            } catch (SQLException e) {
+                return "cannot verify where the queries ran: connecting failed: " + SqlErrors.describe(e);
+            }
         }
 
         private void runPhase(Phase phase) throws Exception {
