@@ -137,12 +137,7 @@ public final class BenchSession {
                     List.of("reading the history of build " + options.historyBuild() + ": " + e.getMessage()));
         }
         if (def.isEmpty() || found.isEmpty()) {
-            List<String> problems = new ArrayList<>();
-            for (int r = 0; r < thisRuns.size(); r++) {
-                if (thisRuns.get(r).status() != ScenarioResult.Status.COMPLETED) {
-                    problems.add("this run " + (r + 1) + " " + thisRuns.get(r).status() + ": " + thisRuns.get(r).failure());
-                }
-            }
+            List<String> problems = new ArrayList<>(ScenarioComparison.problems("this", thisRuns));
             if (found.isEmpty()) {
                 // never green by omission: asked to compare, there was nothing to compare with
                 problems.add("build " + options.historyBuild() + " has no stored completed result of " + s.name()

@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.StringJoiner;
 
 /**
  * Proves a side's system parameters reached the target: after the launch, each one is read back
@@ -68,13 +67,6 @@ public final class ParameterReadBack {
         Boolean bx = bool(x);
         Boolean by = bool(y);
         return bx != null && bx.equals(by);
-    }
-
-    /** {@code name=value;...} for the run's messages. */
-    public static String render(Map<String, String> values) {
-        StringJoiner j = new StringJoiner(";");
-        values.forEach((k, v) -> j.add(k + "=" + v));
-        return j.toString();
     }
 
     private static String normal(String v) {

@@ -157,7 +157,7 @@ public final class Targets {
                     + String.join("; ", wrong) + "): the side would run in the wrong configuration");
         }
         return List.of("system parameters in effect (SHOW as " + CapabilityProbe.ADMIN_USER + "): "
-                + ParameterReadBack.render(effective));
+                + new SideParams(effective).render());
     }
 
     /** A side parameter that is not in effect on the started target; the scenario fails with it. */

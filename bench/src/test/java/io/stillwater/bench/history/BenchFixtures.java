@@ -89,18 +89,8 @@ public final class BenchFixtures {
     /** Compares runs the way the runner does: medians of completed runs, CONTENDED on the lookup. */
     public static ScenarioComparison compare(String scenario, List<ScenarioResult> thisRuns,
             List<ScenarioResult> otherRuns) {
-        List<String> problems = new ArrayList<>();
-        for (int i = 0; i < thisRuns.size(); i++) {
-            if (thisRuns.get(i).status() != ScenarioResult.Status.COMPLETED) {
-                problems.add("this run " + (i + 1) + " " + thisRuns.get(i).status() + ": " + thisRuns.get(i).failure());
-            }
-        }
-        for (int i = 0; i < otherRuns.size(); i++) {
-            if (otherRuns.get(i).status() != ScenarioResult.Status.COMPLETED) {
-                problems.add("other run " + (i + 1) + " " + otherRuns.get(i).status() + ": "
-                        + otherRuns.get(i).failure());
-            }
-        }
+        List<String> problems = new ArrayList<>(ScenarioComparison.problems("this", thisRuns));
+        problems.addAll(ScenarioComparison.problems("other", otherRuns));
         List<StatVerdict> verdicts = Verdicts.compare(completedStats(thisRuns), completedStats(otherRuns),
                 action -> action.equals(LOOKUP) ? Thresholds.DEFAULT.with(Overrides.CONTENDED)
                         : action.equals(WALK) ? Thresholds.ALL_UNGATED : Thresholds.DEFAULT);
