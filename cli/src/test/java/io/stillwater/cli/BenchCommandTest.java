@@ -121,6 +121,13 @@ class BenchCommandTest {
         assertThat(good.out().replaceAll("\\s+", " "))
                 .contains("note: system parameters in effect (SHOW as mz_system): enable_compute_interactive_runtime=off")
                 .doesNotContain("FAILED");
+        // and recorded with the other side's run in the history
+        try (HistoryStore h = HistoryStore.open(results.resolve("history.sqlite"))) {
+            long id = h.latestRun("dev").orElseThrow().id();
+            assertThat(h.messages(id, "Read", "other", 1)).contains(
+                    "system parameters in effect (SHOW as mz_system): enable_compute_interactive_runtime=off");
+            assertThat(h.messages(id, "Read", "this", 1)).noneMatch(m -> m.startsWith("system parameters"));
+        }
     }
 
     /**

@@ -82,6 +82,7 @@ public final class HistoryStore implements AutoCloseable {
               version TEXT NOT NULL,
               status TEXT NOT NULL,
               failure TEXT NOT NULL,
+              messages TEXT NOT NULL,
               PRIMARY KEY (run_id, scenario, side, run_number),
               FOREIGN KEY (run_id, scenario) REFERENCES scenarios (run_id, scenario))""", """
             CREATE TABLE stats (
@@ -313,8 +314,8 @@ public final class HistoryStore implements AutoCloseable {
             p.executeUpdate();
         }
         try (PreparedStatement runs = db.prepareStatement("""
-                INSERT INTO scenario_runs (run_id, scenario, side, run_number, version, status, failure)
-                VALUES (?, ?, ?, ?, ?, ?, ?)""");
+                INSERT INTO scenario_runs (run_id, scenario, side, run_number, version, status, failure, messages)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)""");
                 PreparedStatement stats = db.prepareStatement("""
                         INSERT INTO stats (run_id, scenario, side, run_number, action, stat, value)
                         VALUES (?, ?, ?, ?, ?, ?, ?)""");
@@ -362,6 +363,8 @@ public final class HistoryStore implements AutoCloseable {
             runs.setString(5, r.version());
             runs.setString(6, r.status().name());
             runs.setString(7, r.failure());
+            // e.g. the system parameters in effect, read back after the launch
+            runs.setString(8, toJson(r.messages()));
             runs.addBatch();
             for (ActionStatistics a : r.actions().values()) {
                 for (Stat stat : Stat.values()) {
@@ -722,6 +725,32 @@ public final class HistoryStore implements AutoCloseable {
             return JSON.writeValueAsString(new TreeMap<>(m));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    private static String toJson(List<String> list) {
+        try {
+            return JSON.writeValueAsString(list);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The messages of one stored run of one side (1-based run number), e.g. the parameters in effect. */
+    public List<String> messages(long runId, String scenario, String side, int runNumber) {
+        try (PreparedStatement p = db.prepareStatement("""
+                SELECT messages FROM scenario_runs WHERE run_id = ? AND scenario = ? AND side = ? AND run_number = ?""")) {
+            p.setLong(1, runId);
+            p.setString(2, scenario);
+            p.setString(3, side);
+            p.setInt(4, runNumber);
+            try (ResultSet rs = p.executeQuery()) {
+                return rs.next() ? JSON.readValue(rs.getString(1), new TypeReference<List<String>>() { }) : List.of();
+            }
+        } catch (SQLException e) {
+            throw readFailure(e);
+        } catch (JsonProcessingException e) {
+            throw new HistoryException("stored messages are not valid JSON: " + e.getOriginalMessage(), e);
         }
     }
 
