@@ -210,7 +210,7 @@ public final class BenchCommand implements Callable<Integer> {
             history = null;
         }
         try {
-            lastRun = new BenchSession(options, out, history).execute();
+            lastRun = new BenchSession(options, out, history, BenchSession.progressBars(System.err)).execute();
             return finish(lastRun, history, out, err) && lastRun.passed() ? 0 : 1;
         } finally {
             if (history != null) {

@@ -4,6 +4,8 @@ import io.stillwater.bench.history.Calibration;
 import io.stillwater.bench.history.HistoryStore;
 import io.stillwater.bench.history.RunMode;
 import io.stillwater.bench.history.StoredScenario;
+import io.stillwater.bench.report.ProgressBar;
+import io.stillwater.bench.runner.LoadPhaseListener;
 import io.stillwater.bench.runner.Runner;
 import io.stillwater.bench.runner.ScenarioComparison;
 import io.stillwater.bench.runner.ScenarioResult;
@@ -11,6 +13,7 @@ import io.stillwater.bench.runner.ScenarioSource;
 import io.stillwater.bench.runner.TargetLauncher;
 import io.stillwater.bench.scenario.ScenarioDefinition;
 import io.stillwater.bench.targets.Targets;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -48,9 +51,19 @@ public final class BenchSession {
     private final Options options;
     private final PrintWriter progress;
     private final HistoryStore history;
+    private final LoadPhaseListener progressBars;
 
     /** @param history required for {@link RunMode#COMPARE_TO_HISTORY}, else unused (may be null) */
     public BenchSession(Options options, PrintWriter progress, HistoryStore history) {
+        this(options, progress, history, LoadPhaseListener.NONE);
+    }
+
+    /**
+     * @param loadPhases told about every measured load phase; {@link #progressBars(PrintStream)} draws
+     *     a progress bar for each
+     */
+    public BenchSession(Options options, PrintWriter progress, HistoryStore history, LoadPhaseListener loadPhases) {
+        this.progressBars = loadPhases;
         this.options = options;
         this.progress = progress;
         this.history = history;
@@ -61,7 +74,7 @@ public final class BenchSession {
 
     public BenchRun execute() {
         Instant started = Instant.now();
-        Runner runner = new Runner(options.loadPhaseDuration());
+        Runner runner = new Runner(options.loadPhaseDuration(), progressBars);
         TargetLauncher thisLauncher = Targets.launcher(options.thisSide().target(), options.thisSide().params());
         TargetLauncher otherLauncher = options.mode() == RunMode.COMPARE
                 ? Targets.launcher(options.other().target(), options.other().params()) : null;
@@ -116,6 +129,17 @@ public final class BenchSession {
     }
 
     private static final Duration WARM_UP = Duration.ofSeconds(2);
+
+    /**
+     * A progress bar per load phase on {@code out} (normally stderr, so the table on stdout stays
+     * clean): redrawn in place on a terminal, a line every 10 s elsewhere.
+     */
+    public static LoadPhaseListener progressBars(PrintStream out) {
+        return (scenario, phase, duration) -> {
+            ProgressBar bar = ProgressBar.start(scenario + " load " + phase, duration, out);
+            return bar::close;
+        };
+    }
 
     /**
      * Runs this side, then compares with the newest stored run of the history build that completed

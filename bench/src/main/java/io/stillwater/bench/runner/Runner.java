@@ -35,6 +35,7 @@ import java.util.Set;
  */
 public final class Runner {
     private final Duration loadDurationOverride;
+    private final LoadPhaseListener listener;
     private final LoadDriver driver = new LoadDriver(SqlErrors::describe);
 
     /** Every load phase runs for its declared duration. */
@@ -44,7 +45,13 @@ public final class Runner {
 
     /** @param loadDurationOverride if non-null, the duration of every load phase of every scenario */
     public Runner(Duration loadDurationOverride) {
+        this(loadDurationOverride, LoadPhaseListener.NONE);
+    }
+
+    /** As {@link #Runner(Duration)}, telling {@code listener} about every load phase (progress bars). */
+    public Runner(Duration loadDurationOverride, LoadPhaseListener listener) {
         this.loadDurationOverride = loadDurationOverride;
+        this.listener = listener;
     }
 
     public List<ScenarioResult> run(Target target, List<ScenarioSource> scenarios) {
@@ -288,7 +295,9 @@ public final class Runner {
                 origin = System.nanoTime();
             }
             Duration d = loadDurationOverride != null ? loadDurationOverride : l.duration();
-            loadReports.add(driver.run(d, bound, origin));
+            try (LoadPhaseListener.Running running = listener.started(def.name(), loadReports.size() + 1, d)) {
+                loadReports.add(driver.run(d, bound, origin));
+            }
         }
 
         /** Opened on first use by a pooled action, after the setup phases it may depend on. */
