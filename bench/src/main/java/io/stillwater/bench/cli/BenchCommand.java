@@ -51,7 +51,11 @@ import picocli.CommandLine.Spec;
                 "Without options it compares the embedded engine with itself over every known scenario. The "
                         + "interactive-runtime scenarios (this = defaults, other = "
                         + "enable_compute_interactive_runtime=false) will become the default once the engine has "
-                        + "clusters and system parameters; today the generic scenarios run.",
+                        + "clusters; today the generic scenarios run.",
+                "",
+                "Side parameters are read back with SHOW as mz_system after every launch; one that did not arrive "
+                        + "fails the scenario. Every run is recorded in the history (--history, default "
+                        + "DIR/history.sqlite) and written as report.html, report.json and junit.xml under --results DIR.",
                 ""},
         footer = {"",
                 "Exit status: 0 passed; 1 a scenario regressed, failed or missed a guarantee; 2 usage error.",
