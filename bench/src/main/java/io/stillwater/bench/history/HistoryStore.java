@@ -41,10 +41,10 @@ import org.HdrHistogram.Histogram;
  */
 public final class HistoryStore implements AutoCloseable {
     /** The schema this build writes and reads; see {@link #SCHEMA} for its tables. */
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
 
     /**
-     * Schema version 1. Every statistic row is keyed by run, scenario, side ('this' or 'other'),
+     * Schema version 2 (1 plus {@code scenario_runs.messages}, a JSON array). Every statistic row is keyed by run, scenario, side ('this' or 'other'),
      * run number (1-based, per side) and action; a NULL value is a missing statistic (NaN: no
      * successful query). Maps (params, host) are JSON objects. Thresholds are stored as
      * {@code ratio:F}, {@code abs:D} or {@code ungated}.
@@ -235,6 +235,20 @@ public final class HistoryStore implements AutoCloseable {
             if (version < 1) {
                 throw new HistoryException("the results history " + file + " has no valid schema version ("
                         + version + "); choose another history file");
+            }
+            if (version == 1) {
+                // 1 -> 2: each run's messages (e.g. the system parameters in effect); older runs have none
+                db.setAutoCommit(false);
+                try {
+                    s.execute("ALTER TABLE scenario_runs ADD COLUMN messages TEXT NOT NULL DEFAULT '[]'");
+                    s.execute("INSERT INTO schema_version (version) VALUES (2)");
+                    db.commit();
+                } catch (SQLException e) {
+                    db.rollback();
+                    throw e;
+                } finally {
+                    db.setAutoCommit(true);
+                }
             }
         }
     }

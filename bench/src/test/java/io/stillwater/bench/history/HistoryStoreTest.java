@@ -151,6 +151,35 @@ class HistoryStoreTest {
     }
 
     @Test
+    void aVersionOneHistoryIsUpgradedInPlaceAndKeepsItsRuns() throws Exception {
+        Path file = dir.resolve("v1.sqlite");
+        long old;
+        try (HistoryStore store = HistoryStore.open(file)) {
+            old = store.recordRun(BenchFixtures.runInfo("main", RunMode.COMPARE),
+                    List.of(BenchFixtures.twoActions("Read", 1.0)));
+        }
+        // make it the version 1 layout: no messages column
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
+            s.execute("ALTER TABLE scenario_runs DROP COLUMN messages");
+            s.execute("DELETE FROM schema_version");
+            s.execute("INSERT INTO schema_version (version) VALUES (1)");
+        }
+        try (HistoryStore store = HistoryStore.open(file)) {
+            assertThat(store.messages(old, "Read", "this", 1)).isEmpty();
+            assertThat(store.statsFor("main", "Read")).isPresent();
+            long id = store.recordRun(BenchFixtures.runInfo("main", RunMode.COMPARE),
+                    List.of(BenchFixtures.twoActions("Read", 1.0)));
+            assertThat(store.messages(id, "Read", "this", 1))
+                    .containsExactly("skipped `ALTER SYSTEM SET x = 1`: the target has no such parameter");
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
+                java.sql.ResultSet rs = s.executeQuery("SELECT max(version) FROM schema_version")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(HistoryStore.SCHEMA_VERSION);
+        }
+    }
+
+    @Test
     void aHistoryWrittenByANewerBuildIsRefusedWithAClearMessage() throws Exception {
         Path file = dir.resolve("h.sqlite");
         try (HistoryStore store = HistoryStore.open(file)) {
