@@ -4,7 +4,12 @@ import io.stillwater.bench.targets.EmbeddedEngineFactory;
 import io.stillwater.engine.Engine;
 import io.stillwater.engine.EngineConfig;
 import io.stillwater.pgwire.PgServer;
+import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.params.Param;
+import io.stillwater.engine.params.Params;
 import java.io.IOException;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -16,25 +21,24 @@ import java.util.stream.Stream;
  * server on an ephemeral loopback port, per scenario run. The bench reaches it through pgjdbc
  * only, so it never depends on engine classes. fsync stays on: the embedded engine is the real one.
  *
- * <p>System parameter defaults: the engine has no system parameters yet (issue 5 adds a typed
- * registry and an engine option for defaults). Until then every requested parameter is unknown and
- * the start fails naming it: an A/B run whose parameter silently did nothing would compare the
- * build with itself. When the engine gains defaults, pass {@code systemParameterDefaults} to it
- * here and let it reject unknown names and bad values.
+ * <p>System parameter defaults: the side's parameters are validated against the engine's registry
+ * (an unknown name is 42704, a bad value 22023, with the engine's own message) and handed to the
+ * engine as {@link EngineConfig#withSystemParameterDefaults} before it opens, so they are in place
+ * before any replica is provisioned. The canonical values are what the bench then reads back with
+ * {@code SHOW} to prove they arrived.
  */
 public final class EmbeddedBenchFactory implements EmbeddedEngineFactory {
     @Override
-    public EmbeddedEngine start(Map<String, String> systemParameterDefaults) throws IOException {
-        if (!systemParameterDefaults.isEmpty()) {
-            throw new IllegalArgumentException("unrecognized configuration parameter"
-                    + (systemParameterDefaults.size() > 1 ? "s " : " ") + String.join(", ", systemParameterDefaults.keySet())
-                    + ": this engine build has no system parameters yet, so the side cannot run as requested");
-        }
+    public EmbeddedEngine start(Map<String, String> systemParameterDefaults) throws IOException, SQLException {
+        Map<String, String> canonical = canonical(systemParameterDefaults);
         Path dir = Files.createTempDirectory("stillwater-bench-embedded");
         Engine engine;
         PgServer server;
         try {
-            engine = Engine.open(new EngineConfig(dir, true, 1));
+            engine = Engine.open(new EngineConfig(dir, true, 1).withSystemParameterDefaults(canonical));
+        } catch (SqlException e) {
+            deleteRecursively(dir);
+            throw asSqlException(e);
         } catch (RuntimeException e) {
             deleteRecursively(dir);
             throw e;
@@ -58,6 +62,11 @@ public final class EmbeddedBenchFactory implements EmbeddedEngineFactory {
             }
 
             @Override
+            public Map<String, String> systemParameterDefaults() {
+                return canonical;
+            }
+
+            @Override
             public void close() {
                 try {
                     server.close();
@@ -67,6 +76,26 @@ public final class EmbeddedBenchFactory implements EmbeddedEngineFactory {
                 }
             }
         };
+    }
+
+    /** name -> the engine's canonical text of the value, in the order given; the engine's error otherwise. */
+    private static Map<String, String> canonical(Map<String, String> requested) throws SQLException {
+        Map<String, String> out = new LinkedHashMap<>();
+        try {
+            requested.forEach((name, value) -> {
+                Param<?> p = Params.require(name);
+                out.put(p.name(), p.format(p.parse(value)));
+            });
+        } catch (SqlException e) {
+            throw asSqlException(e);
+        }
+        return java.util.Collections.unmodifiableMap(out);
+    }
+
+    /** The engine's error as the bench reports every SQL error: SQLSTATE, message, detail. */
+    private static SQLException asSqlException(SqlException e) {
+        String text = e.getMessage() + (e.detail() == null ? "" : " (" + e.detail().replaceAll("\\.$", "") + ")");
+        return new SQLException(text, e.state().code(), e);
     }
 
     private static void deleteRecursively(Path dir) {

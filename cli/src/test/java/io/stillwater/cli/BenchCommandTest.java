@@ -9,6 +9,8 @@ import io.stillwater.bench.cli.SideConfig;
 import io.stillwater.bench.gate.Outcome;
 import io.stillwater.bench.gate.StatVerdict;
 import io.stillwater.bench.gate.Threshold;
+import io.stillwater.bench.history.HistoryStore;
+import io.stillwater.bench.history.RunMode;
 import io.stillwater.bench.runner.ScenarioComparison;
 import io.stillwater.bench.runner.ScenarioResult;
 import io.stillwater.bench.runner.ScenarioResult.Status;
@@ -49,9 +51,8 @@ class BenchCommandTest {
     @Test
     void twoGenericScenariosThisVersusOtherOnTheEmbeddedEngine(@TempDir Path results) {
         SideConfig embedded = new SideConfig(new TargetSpec.Embedded(), SideParams.NONE);
-        var options = new BenchSession.Options(BenchRun.Mode.COMPARE, embedded, embedded, 1, Duration.ofSeconds(2),
-                List.of(ScenarioSource.of(Read.class), ScenarioSource.of(InsertsSelects.class)), Shard.ALL, "",
-                results);
+        var options = new BenchSession.Options(RunMode.COMPARE, embedded, embedded, 1, Duration.ofSeconds(2),
+                List.of(ScenarioSource.of(Read.class), ScenarioSource.of(InsertsSelects.class)), Shard.ALL, "");
         StringWriter progress = new StringWriter();
         BenchRun run = new BenchSession(options, new PrintWriter(progress), null).execute();
 
@@ -95,15 +96,85 @@ class BenchCommandTest {
     }
 
     @Test
-    void aParameterTheEngineDoesNotKnowFailsTheScenarioInsteadOfBeingIgnored() {
+    void aParameterTheEngineDoesNotKnowFailsTheScenarioWithTheEnginesMessage(@TempDir Path results) {
         Run r = bench("--scenario", "Read", "--runs", "1", "--load-phase-duration", "1",
-                "--other-params", "no_such_parameter=1");
+                "--other-params", "no_such_parameter=1", "--results", results.toString());
         assertThat(r.exitCode()).isEqualTo(1);
-        assertThat(r.out()).contains("== Read 1.0.0: FAILED")
-                .contains("other run 1 FAILED: starting the target:")
-                .contains("unrecognized configuration parameter no_such_parameter")
-                .contains("other = embedded with no_such_parameter=1")
-                .contains("NOT PASSED");
+        String flat = r.out().replaceAll("\\s+", " ");
+        assertThat(flat).contains("== Read 1.0.0 FAILED")
+                .contains("starting the target: 42704: unrecognized configuration parameter \"no_such_parameter\"")
+                .contains("other: dev (embedded; no_such_parameter=1)")
+                .contains("- FAIL");
+    }
+
+    @Test
+    void anInvalidValueFailsTheScenarioAndAValidOneIsReadBackAndRecorded(@TempDir Path results) {
+        Run bad = bench("--scenario", "Read", "--runs", "1", "--load-phase-duration", "1",
+                "--other-params", "enable_compute_interactive_runtime=maybe", "--results", results.toString());
+        assertThat(bad.exitCode()).isEqualTo(1);
+        assertThat(bad.out().replaceAll("\\s+", " ")).contains("22023: invalid value for parameter "
+                + "\"enable_compute_interactive_runtime\": \"maybe\"");
+
+        Run good = bench("--scenario", "Read", "--runs", "1", "--load-phase-duration", "1",
+                "--other-params", "enable_compute_interactive_runtime=false", "--results", results.toString());
+        // read back with SHOW as mz_system, in the engine's spelling, and printed with the run
+        assertThat(good.out().replaceAll("\\s+", " "))
+                .contains("note: system parameters in effect (SHOW as mz_system): enable_compute_interactive_runtime=off")
+                .doesNotContain("FAILED");
+        // and recorded with the other side's run in the history
+        try (HistoryStore h = HistoryStore.open(results.resolve("history.sqlite"))) {
+            long id = h.latestRun("dev").orElseThrow().id();
+            assertThat(h.messages(id, "Read", "other", 1)).contains(
+                    "system parameters in effect (SHOW as mz_system): enable_compute_interactive_runtime=off");
+            assertThat(h.messages(id, "Read", "this", 1)).noneMatch(m -> m.startsWith("system parameters"));
+        }
+    }
+
+    /**
+     * One tool: a run is recorded in the history and written as report.html, report.json and
+     * junit.xml; --calibrate stores spreads that later reports show beside the thresholds; and
+     * --compare-to-history compares with the recorded build.
+     */
+    @Test
+    void runsAreRecordedReportedCalibratedAndComparedToHistory(@TempDir Path results) throws Exception {
+        String[] common = {"--scenario", "Read", "--load-phase-duration", "1", "--results", results.toString()};
+        Run first = bench(concat(common, "--runs", "1", "--build", "b1"));
+        assertThat(first.exitCode()).as(first.out() + first.err()).isIn(0, 1); // 1 only for an A/A noise regression
+        assertThat(first.out()).contains("stillwater bench, compare, 1 run per side").contains("this:  b1 (embedded)")
+                .contains("== Read 1.0.0  ").contains("reports: ");
+        for (String f : List.of("report.html", "report.json", "junit.xml", "history.sqlite")) {
+            assertThat(results.resolve(f)).isNotEmptyFile();
+        }
+        assertThat(java.nio.file.Files.readString(results.resolve("junit.xml"))).contains("SELECT 1 (reuse connection)");
+        try (HistoryStore h = HistoryStore.open(results.resolve("history.sqlite"))) {
+            assertThat(h.latestRun("b1")).isPresent();
+            assertThat(h.statsFor("b1", "Read")).isPresent();
+        }
+
+        Run calibrate = bench(concat(common, "--calibrate", "--runs", "2", "--build", "b1"));
+        assertThat(calibrate.exitCode()).as(calibrate.out() + calibrate.err()).isZero(); // noise never fails A/A
+        assertThat(calibrate.out()).contains("stillwater bench, calibrate");
+        try (HistoryStore h = HistoryStore.open(results.resolve("history.sqlite"))) {
+            assertThat(h.calibration("Read", "SELECT 1 (reuse connection)", Stat.QPS)).isPresent()
+                    .get().satisfies(c -> assertThat(c.runs()).isEqualTo(4));
+        }
+
+        Run compared = bench(concat(common, "--runs", "1", "--compare-to-history", "b1", "--build", "b2"));
+        assertThat(compared.exitCode()).as(compared.out() + compared.err()).isIn(0, 1);
+        assertThat(compared.out()).contains("compare_to_history").contains("other: b1 (history:b1")
+                .doesNotContain("FAILED");
+        // the stored calibration is shown beside the thresholds (SPREAD column has a value, not "-")
+        assertThat(compared.out().lines().filter(l -> l.strip().startsWith("qps /s")))
+                .singleElement().asString().containsPattern("\\+-[0-9.]+%");
+        try (HistoryStore h = HistoryStore.open(results.resolve("history.sqlite"))) {
+            assertThat(h.latestRun("b2").orElseThrow().info().otherSide().target()).isEqualTo("history:b1");
+        }
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 
     @Test
@@ -125,9 +196,9 @@ class BenchCommandTest {
     void contradictoryModesAreUsageErrors() {
         assertThat(bench("--calibrate", "--other", "embedded").err()).contains("--calibrate runs this side against itself");
         assertThat(bench("--calibrate", "--compare-to-history", "b1").err()).contains("exclude each other");
-        Run history = bench("--compare-to-history", "b1");
+        Run history = bench("--compare-to-history", "b1", "--history", "/no/such/history.sqlite");
         assertThat(history.exitCode()).isEqualTo(2);
-        assertThat(history.err()).contains("needs the results history");
+        assertThat(history.err()).contains("reads the results history /no/such/history.sqlite, which does not exist");
         assertThat(bench("--this", "jar:/no/such.jar").err()).contains("no such file /no/such.jar");
         assertThat(bench("--shard", "2/2").err()).contains("0-based");
     }
@@ -148,10 +219,14 @@ class BenchCommandTest {
         try (var out = new java.util.jar.JarOutputStream(java.nio.file.Files.newOutputStream(jar), m)) {
             // the manifest is the whole jar
         }
-        Run r = bench("--other", "jar:" + jar, "--scenario", "Read", "--runs", "1", "--load-phase-duration", "1");
-        assertThat(r.out()).contains("other = jar:" + jar).contains("== Read 1.0.0: ")
+        Run r = bench("--other", "jar:" + jar, "--scenario", "Read", "--runs", "1", "--load-phase-duration", "1",
+                "--other-params", "enable_compute_interactive_runtime=off", "--results", dir.resolve("results").toString());
+        assertThat(r.out()).contains("other: jar:" + jar).contains("== Read 1.0.0  ")
                 .doesNotContain("FAILED").contains("SELECT 1 (reuse connection)");
         assertThat(r.exitCode()).as(r.out()).isIn(0, 1); // 1 only for a (noise) regression, checked next
-        assertThat(r.out()).containsPattern("SELECT 1 \\(reuse connection\\) +qps +[0-9.]+ +[0-9.]+ ");
+        assertThat(r.out()).containsPattern("qps /s +[0-9.]+ +[0-9.]+ ");
+        // --system-parameter-default reached the launched build: read back, not assumed
+        assertThat(r.out().replaceAll("\\s+", " "))
+                .contains("system parameters in effect (SHOW as mz_system): enable_compute_interactive_runtime=off");
     }
 }

@@ -1,17 +1,25 @@
 package io.stillwater.bench.cli;
 
+import io.stillwater.bench.history.HistoryException;
+import io.stillwater.bench.history.HistoryStore;
+import io.stillwater.bench.history.RunInfo;
+import io.stillwater.bench.history.RunMode;
+import io.stillwater.bench.report.BenchReport;
+import io.stillwater.bench.report.ReportFiles;
+import io.stillwater.bench.report.TerminalTable;
 import io.stillwater.bench.runner.ScenarioSource;
 import io.stillwater.bench.scenario.ScenarioDefinition;
 import io.stillwater.bench.scenarios.GenericScenarios;
 import io.stillwater.bench.targets.SideParams;
 import io.stillwater.bench.targets.TargetSpec;
 import io.stillwater.bench.targets.Targets;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -23,7 +31,7 @@ import picocli.CommandLine.Spec;
  * {@code stillwater bench}: the parallel benchmark. Runs scenarios on two sides (this and other),
  * interleaved, and gates this against other by the median of each side's runs. Exit status 0 when
  * every scenario passed (or was skipped for a missing capability), 1 when any regressed, failed or
- * missed a guarantee (or a reporter failed), 2 on a usage error.
+ * missed a guarantee, was INVALID, or its results could not be recorded or written, 2 on a usage error.
  */
 @Command(name = "bench",
         mixinStandardHelpOptions = true,
@@ -43,7 +51,11 @@ import picocli.CommandLine.Spec;
                 "Without options it compares the embedded engine with itself over every known scenario. The "
                         + "interactive-runtime scenarios (this = defaults, other = "
                         + "enable_compute_interactive_runtime=false) will become the default once the engine has "
-                        + "clusters and system parameters; today the generic scenarios run.",
+                        + "clusters; today the generic scenarios run.",
+                "",
+                "Side parameters are read back with SHOW as mz_system after every launch; one that did not arrive "
+                        + "fails the scenario. Every run is recorded in the history (--history, default "
+                        + "DIR/history.sqlite) and written as report.html, report.json and junit.xml under --results DIR.",
                 ""},
         footer = {"",
                 "Exit status: 0 passed; 1 a scenario regressed, failed or missed a guarantee; 2 usage error.",
@@ -103,8 +115,18 @@ public final class BenchCommand implements Callable<Integer> {
     String historyBuild;
 
     @Option(names = "--results", paramLabel = "DIR", defaultValue = "results",
-            description = "Directory for report files and the history (default: ${DEFAULT-VALUE}).")
+            description = "Directory for report.html, report.json and junit.xml (default: ${DEFAULT-VALUE}).")
     Path results;
+
+    @Option(names = "--history", paramLabel = "FILE",
+            description = "The SQLite results history every run is recorded in, and --compare-to-history and "
+                    + "calibrations are read from (default: DIR/history.sqlite of --results).")
+    Path historyFile;
+
+    @Option(names = "--build", paramLabel = "LABEL", defaultValue = "dev",
+            description = "The label this side's results are recorded under in the history (e.g. a git revision); "
+                    + "what a later --compare-to-history LABEL looks up (default: ${DEFAULT-VALUE}).")
+    String build;
 
     @Spec
     CommandSpec spec;
@@ -135,12 +157,12 @@ public final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         List<ScenarioSource> selected = parse(() -> ScenarioSelection.select(known, scenarios, sh));
-        BenchRun.Mode mode = calibrate ? BenchRun.Mode.CALIBRATE
-                : historyBuild != null ? BenchRun.Mode.HISTORY : BenchRun.Mode.COMPARE;
+        RunMode mode = calibrate ? RunMode.CALIBRATE
+                : historyBuild != null ? RunMode.COMPARE_TO_HISTORY : RunMode.COMPARE;
         if (calibrate && historyBuild != null) {
             throw usage("--calibrate and --compare-to-history exclude each other");
         }
-        if (mode != BenchRun.Mode.COMPARE && (otherTarget != null || otherParams != null)) {
+        if (mode != RunMode.COMPARE && (otherTarget != null || otherParams != null)) {
             throw usage((calibrate ? "--calibrate runs this side against itself" : "--compare-to-history compares with "
                     + "stored results") + "; --other and --other-params do not apply");
         }
@@ -155,19 +177,19 @@ public final class BenchCommand implements Callable<Integer> {
         SideConfig otherSide = new SideConfig(parse(() -> TargetSpec.parse(otherTarget == null ? "embedded" : otherTarget)),
                 parse(() -> SideParams.parse(otherParams)));
         boolean embedded = thisSide.target() instanceof TargetSpec.Embedded
-                || mode == BenchRun.Mode.COMPARE && otherSide.target() instanceof TargetSpec.Embedded;
+                || mode == RunMode.COMPARE && otherSide.target() instanceof TargetSpec.Embedded;
         if (embedded && !Targets.embeddedAvailable()) {
             throw usage("the embedded target is not available in this build; use jar:PATH or url:...");
         }
-        BenchHistory history = null;
-        if (mode == BenchRun.Mode.HISTORY) {
-            history = ServiceLoader.load(BenchHistory.class).findFirst().orElseThrow(() -> usage(
-                    "--compare-to-history needs the results history, which this build lacks"));
+        Path historyPath = historyFile != null ? historyFile : results.resolve("history.sqlite");
+        if (mode == RunMode.COMPARE_TO_HISTORY && !Files.exists(historyPath)) {
+            throw usage("--compare-to-history " + historyBuild + " reads the results history " + historyPath
+                    + ", which does not exist; record a run of that build first, or pass --history FILE");
         }
         if (scenarios.isEmpty()) {
             out.println("note: the interactive-runtime scenarios are not built yet; running the generic scenarios");
         }
-        if (mode == BenchRun.Mode.COMPARE && thisSide.equals(otherSide)) {
+        if (mode == RunMode.COMPARE && thisSide.equals(otherSide)) {
             // An A/B that compares a configuration with itself must say so, not pass silently as one.
             out.println("note: this and other are the same configuration (" + thisSide + "), so this is an A/A "
                     + "comparison; use --other or --other-params to compare something");
@@ -178,21 +200,63 @@ public final class BenchCommand implements Callable<Integer> {
         }
         var options = new BenchSession.Options(mode, thisSide, otherSide, runs,
                 loadPhaseSeconds == null ? null : Duration.ofSeconds(loadPhaseSeconds), selected, sh,
-                historyBuild == null ? "" : historyBuild, results);
-        lastRun = new BenchSession(options, out, history).execute();
-        boolean reportersOk = true;
-        List<BenchReporter> reporters = new ArrayList<>();
-        reporters.add(new TerminalSummary(out));
-        ServiceLoader.load(BenchReporter.class).forEach(reporters::add);
-        for (BenchReporter r : reporters) {
-            try {
-                r.report(lastRun);
-            } catch (Exception e) {
-                reportersOk = false;
-                spec.commandLine().getErr().println("stillwater bench: the " + r.name() + " reporter failed: " + e);
+                historyBuild == null ? "" : historyBuild);
+        PrintWriter err = spec.commandLine().getErr();
+        HistoryStore history;
+        try {
+            history = HistoryStore.open(historyPath);
+        } catch (HistoryException e) {
+            if (mode == RunMode.COMPARE_TO_HISTORY) {
+                throw usage(e.getMessage());
+            }
+            // the run still measures and reports; losing its record is a failure of the invocation
+            err.println("stillwater bench: " + e.getMessage() + "; this run will not be recorded");
+            history = null;
+        }
+        try {
+            lastRun = new BenchSession(options, out, history, BenchSession.progressBars(System.err)).execute();
+            return finish(lastRun, history, out, err) && lastRun.passed() ? 0 : 1;
+        } finally {
+            if (history != null) {
+                history.close();
             }
         }
-        return lastRun.passed() && reportersOk ? 0 : 1;
+    }
+
+    /**
+     * Records the run in the history (with its calibrations), prints the verdict table and writes the
+     * report files. Each step runs even if an earlier one failed.
+     *
+     * @return whether every step succeeded (results that were not written fail the invocation)
+     */
+    private boolean finish(BenchRun run, HistoryStore history, PrintWriter out, PrintWriter err) {
+        boolean ok = history != null;
+        RunInfo info = BenchResults.runInfo(run, build);
+        if (history != null) {
+            try {
+                long id = history.recordRun(info, run.comparisons());
+                if (!run.calibrations().isEmpty()) {
+                    history.saveCalibration(id, run.calibrations());
+                }
+            } catch (RuntimeException e) {
+                ok = false;
+                err.println("stillwater bench: recording the run in " + history.file() + " failed: " + e.getMessage());
+            }
+        }
+        BenchReport report = BenchResults.report(run, info, history);
+        out.println();
+        out.print(TerminalTable.render(report, TerminalTable.DEFAULT_WIDTH, TerminalTable.Detail.GATED));
+        try {
+            ReportFiles.Written w = ReportFiles.writeAll(report, results);
+            out.println("reports: " + w.html() + ", " + w.json() + ", " + w.junit()
+                    + (history == null ? "" : "; history: " + history.file()));
+        } catch (IOException | RuntimeException e) {
+            ok = false;
+            err.println("stillwater bench: writing the reports to " + results + " failed: " + e);
+        }
+        out.flush();
+        err.flush();
+        return ok;
     }
 
     private void list(PrintWriter out, Shard sh) {

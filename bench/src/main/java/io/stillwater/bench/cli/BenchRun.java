@@ -1,61 +1,44 @@
 package io.stillwater.bench.cli;
 
+import io.stillwater.bench.history.Calibration;
+import io.stillwater.bench.history.RunMode;
+import io.stillwater.bench.history.ScenarioOutcome;
+import io.stillwater.bench.history.StoredScenario;
 import io.stillwater.bench.runner.ScenarioComparison;
-import io.stillwater.bench.runner.ScenarioResult;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Everything one {@code stillwater bench} invocation produced: what reporters and the history
- * read. Immutable.
+ * Everything one {@code stillwater bench} invocation measured: what the history and the reports
+ * ({@link BenchResults}) read. Immutable.
  *
- * @param other the other side; in {@link Mode#CALIBRATE} the same as {@code thisSide}; in
- *     {@link Mode#HISTORY} null (the other results come from the history of {@code historyBuild})
+ * @param other the other side; in {@link RunMode#CALIBRATE} the same as {@code thisSide}; in
+ *     {@link RunMode#COMPARE_TO_HISTORY} null (the other results come from the history of
+ *     {@code historyBuild})
  * @param loadPhaseDuration the global load-phase override, null when scenarios use their own
- * @param historyBuild the build compared against in {@link Mode#HISTORY}, else ""
- * @param calibrations per scenario/action/stat spreads; empty unless {@link Mode#CALIBRATE}
- * @param resultsDir where report files go
+ * @param historyBuild the build compared against in {@link RunMode#COMPARE_TO_HISTORY}, else ""
+ * @param calibrations per scenario/action/stat spreads; empty unless {@link RunMode#CALIBRATE}
+ * @param otherFromHistory the stored other side by scenario, in {@link RunMode#COMPARE_TO_HISTORY}
  */
-public record BenchRun(Mode mode, Instant started, Instant finished, SideConfig thisSide, SideConfig other,
+public record BenchRun(RunMode mode, Instant started, Instant finished, SideConfig thisSide, SideConfig other,
         int runsPerSide, Duration loadPhaseDuration, Shard shard, String historyBuild,
-        List<ScenarioComparison> comparisons, List<Calibration> calibrations, Path resultsDir) {
-
-    public enum Mode {
-        /** this versus other, interleaved runs. */
-        COMPARE,
-        /** A/A: this versus this, to measure run-to-run spread. */
-        CALIBRATE,
-        /** this versus stored results of another build. */
-        HISTORY
-    }
+        List<ScenarioComparison> comparisons, List<Calibration> calibrations,
+        Map<String, StoredScenario> otherFromHistory) {
 
     public BenchRun {
         comparisons = List.copyOf(comparisons);
         calibrations = List.copyOf(calibrations);
+        otherFromHistory = Map.copyOf(otherFromHistory);
     }
 
-    /**
-     * Whether the run is green: no regression (except in an A/A calibration, where a "regression" is
-     * noise and is what the calibration measures), no failed run, no missed guarantee on this side.
-     * A scenario skipped for a missing capability is not a failure.
-     */
+    /** Whether every scenario's outcome passes in this mode ({@link ScenarioOutcome#passes}). */
     public boolean passed() {
         return comparisons.stream().allMatch(this::passed);
     }
 
     public boolean passed(ScenarioComparison c) {
-        if (mode != Mode.CALIBRATE && c.regressed()) {
-            return false;
-        }
-        if (c.thisRuns().stream().anyMatch(r -> r.status() == ScenarioResult.Status.FAILED || !r.violations().isEmpty())
-                || c.otherRuns().stream().anyMatch(r -> r.status() == ScenarioResult.Status.FAILED)) {
-            return false;
-        }
-        // Asked to compare against history and this side ran, but there was nothing to compare with:
-        // never green by omission.
-        boolean thisCompleted = c.thisRuns().stream().anyMatch(r -> r.status() == ScenarioResult.Status.COMPLETED);
-        return !(mode == Mode.HISTORY && thisCompleted && c.verdicts().isEmpty());
+        return ScenarioOutcome.of(c).passes(mode);
     }
 }

@@ -1,22 +1,27 @@
 package io.stillwater.bench.cli;
 
-import io.stillwater.bench.gate.StatVerdict;
-import io.stillwater.bench.gate.Verdicts;
+import io.stillwater.bench.history.Calibration;
+import io.stillwater.bench.history.HistoryStore;
+import io.stillwater.bench.history.RunMode;
+import io.stillwater.bench.history.StoredScenario;
+import io.stillwater.bench.report.ProgressBar;
+import io.stillwater.bench.runner.LoadPhaseListener;
 import io.stillwater.bench.runner.Runner;
 import io.stillwater.bench.runner.ScenarioComparison;
 import io.stillwater.bench.runner.ScenarioResult;
 import io.stillwater.bench.runner.ScenarioSource;
 import io.stillwater.bench.runner.TargetLauncher;
 import io.stillwater.bench.scenario.ScenarioDefinition;
-import io.stillwater.bench.stats.ActionStatistics;
 import io.stillwater.bench.targets.Targets;
+import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One bench invocation without the command line: runs the selected scenarios in the chosen mode
@@ -28,14 +33,13 @@ public final class BenchSession {
     /**
      * @param other the other side; used only in COMPARE mode (may be null otherwise)
      * @param loadPhaseDuration null: each scenario's own durations
-     * @param historyBuild the build to compare against in HISTORY mode, else ""
+     * @param historyBuild the build to compare against in COMPARE_TO_HISTORY mode, else ""
      */
-    public record Options(BenchRun.Mode mode, SideConfig thisSide, SideConfig other, int runsPerSide,
-            Duration loadPhaseDuration, List<ScenarioSource> scenarios, Shard shard, String historyBuild,
-            Path resultsDir) {
+    public record Options(RunMode mode, SideConfig thisSide, SideConfig other, int runsPerSide,
+            Duration loadPhaseDuration, List<ScenarioSource> scenarios, Shard shard, String historyBuild) {
         public Options {
             scenarios = List.copyOf(scenarios);
-            if (mode == BenchRun.Mode.COMPARE && other == null) {
+            if (mode == RunMode.COMPARE && other == null) {
                 throw new IllegalArgumentException("comparing needs the other side");
             }
             if (runsPerSide < 1) {
@@ -46,26 +50,37 @@ public final class BenchSession {
 
     private final Options options;
     private final PrintWriter progress;
-    private final BenchHistory history;
+    private final HistoryStore history;
+    private final LoadPhaseListener progressBars;
 
-    /** @param history required in HISTORY mode, else unused (may be null) */
-    public BenchSession(Options options, PrintWriter progress, BenchHistory history) {
+    /** @param history required for {@link RunMode#COMPARE_TO_HISTORY}, else unused (may be null) */
+    public BenchSession(Options options, PrintWriter progress, HistoryStore history) {
+        this(options, progress, history, LoadPhaseListener.NONE);
+    }
+
+    /**
+     * @param loadPhases told about every measured load phase; {@link #progressBars(PrintStream)} draws
+     *     a progress bar for each
+     */
+    public BenchSession(Options options, PrintWriter progress, HistoryStore history, LoadPhaseListener loadPhases) {
+        this.progressBars = loadPhases;
         this.options = options;
         this.progress = progress;
         this.history = history;
-        if (options.mode() == BenchRun.Mode.HISTORY && history == null) {
-            throw new IllegalArgumentException("--compare-to-history needs the results history, which this build lacks");
+        if (options.mode() == RunMode.COMPARE_TO_HISTORY && history == null) {
+            throw new IllegalArgumentException("--compare-to-history needs a history file");
         }
     }
 
     public BenchRun execute() {
         Instant started = Instant.now();
-        Runner runner = new Runner(options.loadPhaseDuration());
+        Runner runner = new Runner(options.loadPhaseDuration(), progressBars);
         TargetLauncher thisLauncher = Targets.launcher(options.thisSide().target(), options.thisSide().params());
-        TargetLauncher otherLauncher = options.mode() == BenchRun.Mode.COMPARE
+        TargetLauncher otherLauncher = options.mode() == RunMode.COMPARE
                 ? Targets.launcher(options.other().target(), options.other().params()) : null;
         List<ScenarioComparison> comparisons = new ArrayList<>();
         List<Calibration> calibrations = new ArrayList<>();
+        Map<String, StoredScenario> stored = new LinkedHashMap<>();
         warmUp(thisLauncher, otherLauncher);
         int i = 0;
         for (ScenarioSource s : options.scenarios()) {
@@ -76,18 +91,18 @@ public final class BenchSession {
             ScenarioComparison c = switch (options.mode()) {
                 case COMPARE -> runner.compare(thisLauncher, otherLauncher, s, options.runsPerSide());
                 case CALIBRATE -> runner.compare(thisLauncher, thisLauncher, s, options.runsPerSide());
-                case HISTORY -> againstHistory(runner, thisLauncher, s);
+                case COMPARE_TO_HISTORY -> againstHistory(runner, thisLauncher, s, stored);
             };
             comparisons.add(c);
-            if (options.mode() == BenchRun.Mode.CALIBRATE) {
-                definition(s).ifPresent(def -> calibrations.addAll(Calibration.of(c, def)));
+            if (options.mode() == RunMode.CALIBRATE) {
+                calibrations.addAll(Calibration.from(c));
             }
         }
         return new BenchRun(options.mode(), started, Instant.now(), options.thisSide(),
-                options.mode() == BenchRun.Mode.HISTORY ? null : options.mode() == BenchRun.Mode.CALIBRATE
+                options.mode() == RunMode.COMPARE_TO_HISTORY ? null : options.mode() == RunMode.CALIBRATE
                         ? options.thisSide() : options.other(),
                 options.runsPerSide(), options.loadPhaseDuration(), options.shard(), options.historyBuild(),
-                comparisons, calibrations, options.resultsDir());
+                comparisons, calibrations, stored);
     }
 
     /**
@@ -101,7 +116,7 @@ public final class BenchSession {
         // Embedded sides share this JVM, so warming one warms both; jar and url sides have their own.
         TargetLauncher embedded = options.thisSide().target() instanceof io.stillwater.bench.targets.TargetSpec.Embedded
                 ? thisLauncher
-                : options.mode() == BenchRun.Mode.COMPARE
+                : options.mode() == RunMode.COMPARE
                         && options.other().target() instanceof io.stillwater.bench.targets.TargetSpec.Embedded
                         ? otherLauncher : null;
         if (embedded == null) {
@@ -115,43 +130,47 @@ public final class BenchSession {
 
     private static final Duration WARM_UP = Duration.ofSeconds(2);
 
-    /** Runs this side, then compares with the stored results of the history build (same scenario version only). */
-    private ScenarioComparison againstHistory(Runner runner, TargetLauncher thisLauncher, ScenarioSource s) {
+    /**
+     * A progress bar per load phase on {@code out} (normally stderr, so the table on stdout stays
+     * clean): redrawn in place on a terminal, a line every 10 s elsewhere.
+     */
+    public static LoadPhaseListener progressBars(PrintStream out) {
+        return (scenario, phase, duration) -> {
+            ProgressBar bar = ProgressBar.start(scenario + " load " + phase, duration, out);
+            return bar::close;
+        };
+    }
+
+    /**
+     * Runs this side, then compares with the newest stored run of the history build that completed
+     * the scenario; a different scenario version is a problem, never a comparison
+     * ({@link StoredScenario#against}).
+     */
+    private ScenarioComparison againstHistory(Runner runner, TargetLauncher thisLauncher, ScenarioSource s,
+            Map<String, StoredScenario> stored) {
         List<ScenarioResult> thisRuns = new ArrayList<>();
-        List<String> problems = new ArrayList<>();
         for (int r = 1; r <= options.runsPerSide(); r++) {
-            ScenarioResult result = runner.run(thisLauncher, s);
-            thisRuns.add(result);
-            if (result.status() != ScenarioResult.Status.COMPLETED) {
-                problems.add("this run " + r + " " + result.status() + ": " + result.failure());
-            }
+            thisRuns.add(runner.run(thisLauncher, s));
         }
         var def = definition(s);
-        if (def.isEmpty()) {
-            return new ScenarioComparison(s.name(), thisRuns, List.of(), List.of(), problems);
-        }
-        List<ScenarioResult> stored;
+        Optional<StoredScenario> found;
         try {
-            stored = history.results(options.historyBuild(), s.name());
-        } catch (Exception e) {
-            problems.add("reading the history of build " + options.historyBuild() + ": " + e);
+            found = history.statsFor(options.historyBuild(), s.name());
+        } catch (RuntimeException e) {
+            return new ScenarioComparison(s.name(), thisRuns, List.of(), List.of(),
+                    List.of("reading the history of build " + options.historyBuild() + ": " + e.getMessage()));
+        }
+        if (def.isEmpty() || found.isEmpty()) {
+            List<String> problems = new ArrayList<>(ScenarioComparison.problems("this", thisRuns));
+            if (found.isEmpty()) {
+                // never green by omission: asked to compare, there was nothing to compare with
+                problems.add("build " + options.historyBuild() + " has no stored completed result of " + s.name()
+                        + " in " + history.file());
+            }
             return new ScenarioComparison(s.name(), thisRuns, List.of(), List.of(), problems);
         }
-        String version = def.get().version();
-        List<ScenarioResult> comparable = stored.stream()
-                .filter(r -> r.status() == ScenarioResult.Status.COMPLETED && r.version().equals(version)).toList();
-        if (comparable.isEmpty()) {
-            problems.add("build " + options.historyBuild() + " has no stored completed result of " + s.name() + " "
-                    + version + (stored.isEmpty() ? "" : " (stored versions: "
-                    + stored.stream().map(ScenarioResult::version).distinct().toList() + ")"));
-            return new ScenarioComparison(s.name(), thisRuns, stored, List.of(), problems);
-        }
-        List<Map<String, ActionStatistics>> thisStats = thisRuns.stream()
-                .filter(r -> r.status() == ScenarioResult.Status.COMPLETED).map(ScenarioResult::actions).toList();
-        List<StatVerdict> verdicts = thisStats.isEmpty() ? List.of()
-                : Verdicts.compare(thisStats, comparable.stream().map(ScenarioResult::actions).toList(),
-                        def.get()::thresholdsFor);
-        return new ScenarioComparison(s.name(), thisRuns, comparable, verdicts, problems);
+        stored.put(s.name(), found.get());
+        return found.get().against(thisRuns, def.get()::thresholdsFor);
     }
 
     private static java.util.Optional<ScenarioDefinition> definition(ScenarioSource s) {

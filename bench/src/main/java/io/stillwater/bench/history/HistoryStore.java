@@ -41,10 +41,10 @@ import org.HdrHistogram.Histogram;
  */
 public final class HistoryStore implements AutoCloseable {
     /** The schema this build writes and reads; see {@link #SCHEMA} for its tables. */
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
 
     /**
-     * Schema version 1. Every statistic row is keyed by run, scenario, side ('this' or 'other'),
+     * Schema version 2 (1 plus {@code scenario_runs.messages}, a JSON array). Every statistic row is keyed by run, scenario, side ('this' or 'other'),
      * run number (1-based, per side) and action; a NULL value is a missing statistic (NaN: no
      * successful query). Maps (params, host) are JSON objects. Thresholds are stored as
      * {@code ratio:F}, {@code abs:D} or {@code ungated}.
@@ -82,6 +82,7 @@ public final class HistoryStore implements AutoCloseable {
               version TEXT NOT NULL,
               status TEXT NOT NULL,
               failure TEXT NOT NULL,
+              messages TEXT NOT NULL,
               PRIMARY KEY (run_id, scenario, side, run_number),
               FOREIGN KEY (run_id, scenario) REFERENCES scenarios (run_id, scenario))""", """
             CREATE TABLE stats (
@@ -235,31 +236,39 @@ public final class HistoryStore implements AutoCloseable {
                 throw new HistoryException("the results history " + file + " has no valid schema version ("
                         + version + "); choose another history file");
             }
+            if (version == 1) {
+                // 1 -> 2: each run's messages (e.g. the system parameters in effect); older runs have none
+                db.setAutoCommit(false);
+                try {
+                    s.execute("ALTER TABLE scenario_runs ADD COLUMN messages TEXT NOT NULL DEFAULT '[]'");
+                    s.execute("INSERT INTO schema_version (version) VALUES (2)");
+                    db.commit();
+                } catch (SQLException e) {
+                    db.rollback();
+                    throw e;
+                } finally {
+                    db.setAutoCommit(true);
+                }
+            }
         }
     }
 
     // ---- writing ----
-
-    /** {@link #recordRun(RunInfo, List, Map)} with no INVALID scenarios. */
-    public long recordRun(RunInfo info, List<ScenarioComparison> scenarios) {
-        return recordRun(info, scenarios, Map.of());
-    }
 
     /**
      * Records one bench run in one transaction: its metadata, each scenario's verdict, every run
      * of each side (status, statistics, error counts, the success histogram rebuilt from the time
      * series) and the stat verdicts.
      *
-     * @param invalidReasons self-verification failures by scenario name (makes those INVALID)
      * @return the run's id in the history
      */
-    public long recordRun(RunInfo info, List<ScenarioComparison> scenarios, Map<String, String> invalidReasons) {
+    public long recordRun(RunInfo info, List<ScenarioComparison> scenarios) {
         try {
             db.setAutoCommit(false);
             try {
                 long id = insertRun(info);
                 for (ScenarioComparison c : scenarios) {
-                    insertScenario(id, c, invalidReasons.getOrDefault(c.scenario(), ""));
+                    insertScenario(id, c);
                 }
                 db.commit();
                 return id;
@@ -304,8 +313,8 @@ public final class HistoryStore implements AutoCloseable {
         }
     }
 
-    private void insertScenario(long runId, ScenarioComparison c, String invalidReason) throws SQLException {
-        ScenarioOutcome outcome = ScenarioOutcome.of(c, invalidReason);
+    private void insertScenario(long runId, ScenarioComparison c) throws SQLException {
+        ScenarioOutcome outcome = ScenarioOutcome.of(c);
         String version = c.thisRuns().stream().map(ScenarioResult::version).filter(v -> !v.isEmpty()).findFirst()
                 .orElse(c.otherRuns().stream().map(ScenarioResult::version).filter(v -> !v.isEmpty()).findFirst()
                         .orElse(""));
@@ -319,8 +328,8 @@ public final class HistoryStore implements AutoCloseable {
             p.executeUpdate();
         }
         try (PreparedStatement runs = db.prepareStatement("""
-                INSERT INTO scenario_runs (run_id, scenario, side, run_number, version, status, failure)
-                VALUES (?, ?, ?, ?, ?, ?, ?)""");
+                INSERT INTO scenario_runs (run_id, scenario, side, run_number, version, status, failure, messages)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)""");
                 PreparedStatement stats = db.prepareStatement("""
                         INSERT INTO stats (run_id, scenario, side, run_number, action, stat, value)
                         VALUES (?, ?, ?, ?, ?, ?, ?)""");
@@ -368,6 +377,8 @@ public final class HistoryStore implements AutoCloseable {
             runs.setString(5, r.version());
             runs.setString(6, r.status().name());
             runs.setString(7, r.failure());
+            // e.g. the system parameters in effect, read back after the launch
+            runs.setString(8, toJson(r.messages()));
             runs.addBatch();
             for (ActionStatistics a : r.actions().values()) {
                 for (Stat stat : Stat.values()) {
@@ -728,6 +739,32 @@ public final class HistoryStore implements AutoCloseable {
             return JSON.writeValueAsString(new TreeMap<>(m));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    private static String toJson(List<String> list) {
+        try {
+            return JSON.writeValueAsString(list);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The messages of one stored run of one side (1-based run number), e.g. the parameters in effect. */
+    public List<String> messages(long runId, String scenario, String side, int runNumber) {
+        try (PreparedStatement p = db.prepareStatement("""
+                SELECT messages FROM scenario_runs WHERE run_id = ? AND scenario = ? AND side = ? AND run_number = ?""")) {
+            p.setLong(1, runId);
+            p.setString(2, scenario);
+            p.setString(3, side);
+            p.setInt(4, runNumber);
+            try (ResultSet rs = p.executeQuery()) {
+                return rs.next() ? JSON.readValue(rs.getString(1), new TypeReference<List<String>>() { }) : List.of();
+            }
+        } catch (SQLException e) {
+            throw readFailure(e);
+        } catch (JsonProcessingException e) {
+            throw new HistoryException("stored messages are not valid JSON: " + e.getOriginalMessage(), e);
         }
     }
 

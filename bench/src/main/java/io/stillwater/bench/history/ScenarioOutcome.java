@@ -14,19 +14,31 @@ import java.util.stream.Stream;
 public record ScenarioOutcome(ScenarioVerdict verdict, String reason) {
 
     /**
-     * Classifies a comparison. {@code invalidReason} is the self-verification failure the caller
-     * found ("" when the expectations held); it makes the scenario INVALID unless a run failed.
+     * Whether this outcome lets a run of {@code mode} pass (exit status 0, a green report): PASSED,
+     * SKIPPED for a missing capability, and in an A/A calibration also REGRESSED (there a
+     * "regression" is the noise being measured). The one rule the command and every report use.
+     */
+    public boolean passes(RunMode mode) {
+        return verdict == ScenarioVerdict.PASSED || verdict == ScenarioVerdict.SKIPPED
+                || mode == RunMode.CALIBRATE && verdict == ScenarioVerdict.REGRESSED;
+    }
+
+    /**
+     * Classifies a comparison. A run whose self-verification failed ({@link
+     * ScenarioResult.Status#INVALID}) makes the scenario INVALID unless a run failed outright.
      * A side with no runs at all (compare-to-history has no other runs) is not a problem in itself.
      */
-    public static ScenarioOutcome of(ScenarioComparison c, String invalidReason) {
+    public static ScenarioOutcome of(ScenarioComparison c) {
         List<ScenarioResult> all = Stream.concat(c.thisRuns().stream(), c.otherRuns().stream()).toList();
         List<String> failures = all.stream().filter(r -> r.status() == ScenarioResult.Status.FAILED)
                 .map(ScenarioResult::failure).distinct().toList();
         if (!failures.isEmpty()) {
             return new ScenarioOutcome(ScenarioVerdict.FAILED, String.join("; ", failures));
         }
-        if (!invalidReason.isEmpty()) {
-            return new ScenarioOutcome(ScenarioVerdict.INVALID, invalidReason);
+        List<String> invalid = all.stream().filter(r -> r.status() == ScenarioResult.Status.INVALID)
+                .map(ScenarioResult::failure).distinct().toList();
+        if (!invalid.isEmpty()) {
+            return new ScenarioOutcome(ScenarioVerdict.INVALID, String.join("; ", invalid));
         }
         List<String> skips = all.stream().filter(r -> r.status() == ScenarioResult.Status.SKIPPED)
                 .map(ScenarioResult::failure).distinct().toList();

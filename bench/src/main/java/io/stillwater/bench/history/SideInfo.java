@@ -1,5 +1,6 @@
 package io.stillwater.bench.history;
 
+import io.stillwater.bench.targets.SideParams;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -17,26 +18,8 @@ public record SideInfo(String build, String target, Map<String, String> params) 
         params = java.util.Collections.unmodifiableMap(new TreeMap<>(params));
     }
 
-    /** {@code a=b;c=d}, the form the CLI accepts; "" without params. */
+    /** {@code a=b;c=d}, the form the CLI accepts ({@link SideParams#render}); "" without params. */
     public String paramsText() {
-        StringBuilder b = new StringBuilder();
-        params.forEach((k, v) -> b.append(b.isEmpty() ? "" : ";").append(k).append('=').append(v));
-        return b.toString();
-    }
-
-    /** Parses {@link #paramsText()}'s form; blank entries are ignored. */
-    public static Map<String, String> parseParams(String text) {
-        Map<String, String> out = new TreeMap<>();
-        for (String part : text.split(";")) {
-            if (part.isBlank()) {
-                continue;
-            }
-            int eq = part.indexOf('=');
-            if (eq < 0) {
-                throw new IllegalArgumentException("parameter `" + part.strip() + "` is not of the form name=value");
-            }
-            out.put(part.substring(0, eq).strip(), part.substring(eq + 1).strip());
-        }
-        return out;
+        return new SideParams(params).render();
     }
 }

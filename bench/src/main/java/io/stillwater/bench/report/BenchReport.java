@@ -18,40 +18,35 @@ import java.util.Optional;
  * JSON, JUnit XML, HTML). Reports only read these values; they never recompute a verdict.
  *
  * @param scenarios the comparisons in the order they ran
- * @param invalid self-verification failures by scenario name: those scenarios are INVALID
  * @param calibrations the run-to-run spreads to show beside each threshold ({@link Calibrations#NONE}
  *     when none were measured)
  * @param otherFromHistory for {@code --compare-to-history}: the stored other side by scenario name,
  *     used for the percentile charts when a comparison has no other runs
  */
-public record BenchReport(RunInfo run, List<ScenarioComparison> scenarios, Map<String, String> invalid,
+public record BenchReport(RunInfo run, List<ScenarioComparison> scenarios,
         Calibrations calibrations, Map<String, StoredScenario> otherFromHistory) {
 
     public BenchReport {
         scenarios = List.copyOf(scenarios);
-        invalid = Map.copyOf(invalid);
         otherFromHistory = Map.copyOf(otherFromHistory);
     }
 
     /** A report of a plain comparison: nothing invalid, no calibrations, nothing from history. */
     public static BenchReport of(RunInfo run, List<ScenarioComparison> scenarios) {
-        return new BenchReport(run, scenarios, Map.of(), Calibrations.NONE, Map.of());
-    }
-
-    public BenchReport withInvalid(Map<String, String> invalidReasons) {
-        return new BenchReport(run, scenarios, invalidReasons, calibrations, otherFromHistory);
+        return new BenchReport(run, scenarios, Calibrations.NONE, Map.of());
     }
 
     public BenchReport withCalibrations(Calibrations c) {
-        return new BenchReport(run, scenarios, invalid, c, otherFromHistory);
+        return new BenchReport(run, scenarios, c, otherFromHistory);
     }
 
     public BenchReport withOtherFromHistory(Map<String, StoredScenario> stored) {
-        return new BenchReport(run, scenarios, invalid, calibrations, stored);
+        return new BenchReport(run, scenarios, calibrations, stored);
     }
 
+    /** The scenario's verdict; INVALID comes from its runs' self-verification ({@link ScenarioOutcome#of}). */
     public ScenarioOutcome outcome(ScenarioComparison c) {
-        return ScenarioOutcome.of(c, invalid.getOrDefault(c.scenario(), ""));
+        return ScenarioOutcome.of(c);
     }
 
     /**
@@ -75,25 +70,28 @@ public record BenchReport(RunInfo run, List<ScenarioComparison> scenarios, Map<S
         for (ScenarioVerdict v : ScenarioVerdict.values()) {
             counts.put(v, 0);
         }
+        boolean green = !scenarios.isEmpty();
         for (ScenarioComparison c : scenarios) {
-            counts.merge(outcome(c).verdict(), 1, Integer::sum);
+            ScenarioOutcome o = outcome(c);
+            counts.merge(o.verdict(), 1, Integer::sum);
+            green &= o.passes(run.mode());
         }
-        return new Summary(scenarios.size(), counts);
+        return new Summary(scenarios.size(), counts, green);
     }
 
-    /** Scenario counts by verdict; the run is green when every scenario passed. */
-    public record Summary(int scenarios, Map<ScenarioVerdict, Integer> counts) {
+    /**
+     * Scenario counts by verdict.
+     *
+     * @param green every scenario's outcome passes ({@link ScenarioOutcome#passes}); an empty run is
+     *     not green: it proved nothing
+     */
+    public record Summary(int scenarios, Map<ScenarioVerdict, Integer> counts, boolean green) {
         public Summary {
             counts = Map.copyOf(counts);
         }
 
         public int count(ScenarioVerdict v) {
             return counts.getOrDefault(v, 0);
-        }
-
-        /** Every scenario passed (an empty run is not green: it proved nothing). */
-        public boolean green() {
-            return scenarios > 0 && count(ScenarioVerdict.PASSED) == scenarios;
         }
 
         /** "12 scenarios: 9 passed, 1 regressed, ... : FAIL". */

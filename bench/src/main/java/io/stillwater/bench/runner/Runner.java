@@ -17,6 +17,7 @@ import io.stillwater.bench.scenario.ScenarioDefinition;
 import io.stillwater.bench.stats.ActionStatistics;
 import io.stillwater.bench.stats.LatencyRecorder;
 import io.stillwater.bench.stats.Sample;
+import io.stillwater.bench.verify.PeekVerifier;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -34,6 +35,7 @@ import java.util.Set;
  */
 public final class Runner {
     private final Duration loadDurationOverride;
+    private final LoadPhaseListener listener;
     private final LoadDriver driver = new LoadDriver(SqlErrors::describe);
 
     /** Every load phase runs for its declared duration. */
@@ -43,7 +45,13 @@ public final class Runner {
 
     /** @param loadDurationOverride if non-null, the duration of every load phase of every scenario */
     public Runner(Duration loadDurationOverride) {
+        this(loadDurationOverride, LoadPhaseListener.NONE);
+    }
+
+    /** As {@link #Runner(Duration)}, telling {@code listener} about every load phase (progress bars). */
+    public Runner(Duration loadDurationOverride, LoadPhaseListener listener) {
         this.loadDurationOverride = loadDurationOverride;
+        this.listener = listener;
     }
 
     public List<ScenarioResult> run(Target target, List<ScenarioSource> scenarios) {
@@ -204,6 +212,7 @@ public final class Runner {
                     pool.close();
                 }
             }
+            String invalid = failure == null ? verify() : "";
             Map<String, ActionStatistics> stats = new LinkedHashMap<>();
             Map<String, List<Sample>> series = new LinkedHashMap<>();
             List<GuaranteeViolation> violations = new ArrayList<>();
@@ -215,9 +224,27 @@ public final class Runner {
                     g.check(s).ifPresent(violations::add);
                 }
             });
-            return new ScenarioResult(def.name(), def.version(),
-                    failure == null ? ScenarioResult.Status.COMPLETED : ScenarioResult.Status.FAILED,
-                    failure == null ? "" : failure, stats, series, loadReports, messages, def.warnings(), violations);
+            ScenarioResult.Status status = failure != null ? ScenarioResult.Status.FAILED
+                    : !invalid.isEmpty() ? ScenarioResult.Status.INVALID : ScenarioResult.Status.COMPLETED;
+            return new ScenarioResult(def.name(), def.version(), status,
+                    failure != null ? failure : invalid, stats, series, loadReports, messages, def.warnings(),
+                    violations);
+        }
+
+        /**
+         * Self-verification after every phase ran: "" when the scenario declares no expectations or
+         * they held, else why the run is INVALID (including "cannot verify" on a target without a
+         * peek history).
+         */
+        private String verify() {
+            if (def.expectations().isEmpty()) {
+                return "";
+            }
+            try (Connection c = target.connect()) {
+                return PeekVerifier.verify(c, def.expectations(), def.actions());
+            } catch (SQLException e) {
+                return "cannot verify where the queries ran: connecting failed: " + SqlErrors.describe(e);
+            }
         }
 
         private void runPhase(Phase phase) throws Exception {
@@ -268,7 +295,9 @@ public final class Runner {
                 origin = System.nanoTime();
             }
             Duration d = loadDurationOverride != null ? loadDurationOverride : l.duration();
-            loadReports.add(driver.run(d, bound, origin));
+            try (LoadPhaseListener.Running running = listener.started(def.name(), loadReports.size() + 1, d)) {
+                loadReports.add(driver.run(d, bound, origin));
+            }
         }
 
         /** Opened on first use by a pooled action, after the setup phases it may depend on. */

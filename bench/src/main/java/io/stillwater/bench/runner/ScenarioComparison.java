@@ -21,6 +21,21 @@ public record ScenarioComparison(String scenario, List<ScenarioResult> thisRuns,
         problems = List.copyOf(problems);
     }
 
+    /**
+     * "side run N STATUS: failure" for every run of one side that did not complete, numbered from 1:
+     * the problem lines of a comparison.
+     */
+    public static List<String> problems(String side, List<ScenarioResult> runs) {
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            ScenarioResult r = runs.get(i);
+            if (r.status() != ScenarioResult.Status.COMPLETED) {
+                out.add(side + " run " + (i + 1) + " " + r.status() + ": " + r.failure());
+            }
+        }
+        return out;
+    }
+
     public boolean regressed() {
         return Verdicts.anyRegression(verdicts);
     }

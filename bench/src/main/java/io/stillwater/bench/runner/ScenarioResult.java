@@ -11,8 +11,8 @@ import java.util.Map;
  * One scenario run against one target.
  *
  * @param version the scenario's version, "" when construction failed
- * @param failure "" unless {@code status} is FAILED (then: which phase, and the error) or SKIPPED
- *     (then: why)
+ * @param failure "" unless {@code status} is FAILED (then: which phase, and the error), SKIPPED
+ *     (then: why) or INVALID (then: which self-verification expectation failed or could not be checked)
  * @param actions statistics by action name, for every action that ran (also when a later phase
  *     failed: samples are never dropped)
  * @param timeSeries every sample by action name, for plots
@@ -38,7 +38,13 @@ public record ScenarioResult(
         /** Construction, validation or a phase threw; cleanup phases still ran. */
         FAILED,
         /** The target lacks a capability the scenario requires. */
-        SKIPPED
+        SKIPPED,
+        /**
+         * Every phase ran, but the scenario's self-verification (where its measured queries ran,
+         * from the target's peek history) failed or could not be checked: the numbers may measure
+         * the wrong thing, so they never enter a verdict. The statistics are kept for inspection.
+         */
+        INVALID
     }
 
     public ScenarioResult {

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import io.stillwater.bench.verify.PeekExpectation;
 
 /**
  * A parallel-benchmark scenario: one subclass per scenario, whose constructor declares the
@@ -55,6 +56,7 @@ public abstract class Scenario {
     private final Set<Capability> requires = EnumSet.noneOf(Capability.class);
     private final Map<String, Overrides> overrides = new LinkedHashMap<>();
     private final Map<String, List<Guarantee>> guarantees = new LinkedHashMap<>();
+    private final Map<String, PeekExpectation> expectations = new LinkedHashMap<>();
     private int poolSize;
     private List<String> poolSetup = List.of();
     private ScenarioDefinition definition;
@@ -73,7 +75,7 @@ public abstract class Scenario {
     public final synchronized ScenarioDefinition definition() {
         if (definition == null) {
             definition = ScenarioDefinition.validate(name(), version(), requires, phases, poolSize, poolSetup,
-                    overrides, guarantees);
+                    overrides, guarantees, expectations);
         }
         return definition;
     }
@@ -158,6 +160,19 @@ public abstract class Scenario {
 
     protected final void guarantee(String actionName, Stat stat, double limit) {
         guarantees.computeIfAbsent(actionName, k -> new ArrayList<>()).add(new Guarantee(stat, limit));
+    }
+
+    /**
+     * Declares where {@code action}'s queries must run (runtime, fast path or dataflow, offload).
+     * After the load phase the runner checks the target's peek history; a failed or uncheckable
+     * expectation makes the run INVALID, so its numbers never enter a verdict.
+     */
+    protected final void expect(Action action, PeekExpectation expectation) {
+        expect(action.name(), expectation);
+    }
+
+    protected final void expect(String actionName, PeekExpectation expectation) {
+        expectations.put(actionName, expectation);
     }
 
     // ---- actions, arrivals, loops ----

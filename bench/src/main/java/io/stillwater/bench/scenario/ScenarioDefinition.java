@@ -7,6 +7,7 @@ import io.stillwater.bench.gate.Threshold;
 import io.stillwater.bench.gate.Thresholds;
 import io.stillwater.bench.load.Loop;
 import io.stillwater.bench.stats.Stat;
+import io.stillwater.bench.verify.PeekExpectation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -19,7 +20,11 @@ import java.util.Set;
  * The validated, immutable form of a scenario, built by {@link Scenario#definition()}. Invariants
  * established by {@link #validate}: action names are unique (two different actions never share a
  * name, and one action drives at most one loop per load phase); every threshold or guarantee key
- * is a real action name; pooled actions have a pool.
+ * is a real action name; pooled actions have a pool; every peek expectation names a real query
+ * action (not a script).
+ *
+ * @param expectations where each measured action's queries must run, by action name; checked after
+ *     the load phase ({@link io.stillwater.bench.verify.PeekVerifier}); empty: nothing to verify
  */
 public record ScenarioDefinition(
         String name,
@@ -30,6 +35,7 @@ public record ScenarioDefinition(
         List<String> poolSetup,
         Map<String, Overrides> overrides,
         Map<String, List<Guarantee>> guarantees,
+        Map<String, PeekExpectation> expectations,
         List<String> warnings) {
 
     public ScenarioDefinition {
@@ -40,6 +46,7 @@ public record ScenarioDefinition(
         Map<String, List<Guarantee>> g = new LinkedHashMap<>();
         guarantees.forEach((k, v) -> g.put(k, List.copyOf(v)));
         guarantees = Map.copyOf(g);
+        expectations = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(expectations));
         warnings = List.copyOf(warnings);
     }
 
@@ -85,7 +92,7 @@ public record ScenarioDefinition(
      */
     static ScenarioDefinition validate(String name, String version, Set<Capability> requires, List<Phase> phases,
             int poolSize, List<String> poolSetup, Map<String, Overrides> overrides,
-            Map<String, List<Guarantee>> guarantees) {
+            Map<String, List<Guarantee>> guarantees, Map<String, PeekExpectation> expectations) {
         Objects.requireNonNull(version, "version");
         Map<String, Action> byName = new LinkedHashMap<>();
         boolean pooled = false;
@@ -120,10 +127,17 @@ public record ScenarioDefinition(
         for (String key : guarantees.keySet()) {
             requireAction(name, "guarantee", key, valid);
         }
+        for (String key : expectations.keySet()) {
+            requireAction(name, "peek expectation", key, valid);
+            if (byName.get(key) instanceof Action.ScriptAction) {
+                throw new ScenarioDefinitionException("scenario " + name + ": peek expectation for the script \""
+                        + key + "\"; expectations apply to query actions, whose statement the peek history records");
+            }
+        }
         ScenarioDefinition d = new ScenarioDefinition(name, version, requires, phases, poolSize, poolSetup, overrides,
-                guarantees, List.of());
+                guarantees, expectations, List.of());
         return new ScenarioDefinition(name, version, requires, phases, poolSize, poolSetup, overrides, guarantees,
-                d.consistencyWarnings());
+                expectations, d.consistencyWarnings());
     }
 
     private static void requireAction(String scenario, String what, String key, Set<String> valid) {

@@ -15,9 +15,9 @@ public interface EmbeddedEngineFactory {
      *
      * @param systemParameterDefaults applied as the engine's system parameter defaults before any
      *     replica is provisioned
-     * @throws IllegalArgumentException a parameter the engine does not know, or a value it rejects:
-     *     never ignored, because an A/B run whose parameter silently did nothing compares a build
-     *     with itself
+     * @throws java.sql.SQLException a parameter the engine does not know (42704) or a value it
+     *     rejects (22023), with the engine's message: never ignored, because an A/B run whose
+     *     parameter silently did nothing compares a build with itself
      */
     EmbeddedEngine start(Map<String, String> systemParameterDefaults) throws Exception;
 
@@ -28,6 +28,15 @@ public interface EmbeddedEngineFactory {
 
         /** The user ordinary actions connect as. */
         String user();
+
+        /**
+         * The parameter defaults the engine was started with, by name, each value in the engine's
+         * canonical text (what {@code SHOW name} prints): the launcher reads them back to prove they
+         * arrived.
+         */
+        default Map<String, String> systemParameterDefaults() {
+            return Map.of();
+        }
 
         /** Stops the server and the engine and deletes the data directory. */
         @Override

@@ -20,7 +20,9 @@ public record SideParams(Map<String, String> values) {
 
     /**
      * Parses {@code name=value;name=value}; empty or blank text gives {@link #NONE}. Whitespace
-     * around names and values is dropped; a value may contain {@code =} but not {@code ;}.
+     * around names and values is dropped; a value may contain {@code =} but not {@code ;}; a value
+     * written in quotes ({@code 'x'} or {@code "x"}) is {@code x}, as the engine's {@code serve
+     * --system-parameter-default} reads it (StartupDefaults), so a side means the same on every target.
      *
      * @throws IllegalArgumentException naming the malformed entry
      */
@@ -38,7 +40,7 @@ public record SideParams(Map<String, String> values) {
                 throw new IllegalArgumentException("parameter \"" + entry.strip() + "\" has no value; write name=value");
             }
             String name = entry.substring(0, eq).strip().toLowerCase(java.util.Locale.ROOT);
-            String value = entry.substring(eq + 1).strip();
+            String value = unquote(entry.substring(eq + 1).strip());
             if (!TargetSpec.PARAMETER_NAME.matcher(name).matches()) {
                 throw new IllegalArgumentException("\"" + name + "\" is not a parameter name (letters, digits and _)");
             }
@@ -50,6 +52,13 @@ public record SideParams(Map<String, String> values) {
             }
         }
         return new SideParams(out);
+    }
+
+    private static String unquote(String v) {
+        if (v.length() >= 2 && (v.startsWith("'") && v.endsWith("'") || v.startsWith("\"") && v.endsWith("\""))) {
+            return v.substring(1, v.length() - 1);
+        }
+        return v;
     }
 
     public boolean isEmpty() {

@@ -13,6 +13,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -51,7 +52,11 @@ public final class Targets {
         EmbeddedEngineFactory.EmbeddedEngine engine = factory.start(params.values());
         try {
             Set<Capability> caps = CapabilityProbe.probe(engine.jdbcUrl(), engine.user(), "");
-            return new Launched(engine.jdbcUrl(), engine.user(), "", caps, paramsMessage(params), engine::close);
+            // the engine's canonical spelling when it reports one, else what was asked
+            Map<String, String> expected = engine.systemParameterDefaults().isEmpty() ? params.values()
+                    : engine.systemParameterDefaults();
+            List<String> messages = readBack(engine.jdbcUrl(), "", expected, "the embedded engine");
+            return new Launched(engine.jdbcUrl(), engine.user(), "", caps, messages, engine::close);
         } catch (SQLException | RuntimeException e) {
             engine.close();
             throw e;
@@ -74,7 +79,8 @@ public final class Targets {
         String url = "jdbc:postgresql://127.0.0.1:" + p.port() + "/materialize";
         try {
             Set<Capability> caps = CapabilityProbe.probe(url, "materialize", "");
-            return new Launched(url, "materialize", "", caps, paramsMessage(params), stop);
+            List<String> messages = readBack(url, "", params.values(), jar.toString());
+            return new Launched(url, "materialize", "", caps, messages, stop);
         } catch (SQLException | RuntimeException e) {
             stop.run();
             throw e;
@@ -105,8 +111,14 @@ public final class Targets {
                 applied.add(e.getKey());
             }
         }
-        List<String> messages = List.of("applied with ALTER SYSTEM on a shared server (after its replicas exist; "
-                + "reset afterwards): " + params.render());
+        List<String> messages = new ArrayList<>(List.of("applied with ALTER SYSTEM on a shared server (after its "
+                + "replicas exist; reset afterwards): " + params.render()));
+        try {
+            messages.addAll(readBack(u.jdbcUrl(), u.password(), params.values(), u.display()));
+        } catch (SQLException | ParametersNotAppliedException e) {
+            reset(u, applied);
+            throw e;
+        }
         return new Launched(u.jdbcUrl(), u.user(), u.password(), caps, messages, () -> reset(u, applied));
     }
 
@@ -129,8 +141,30 @@ public final class Targets {
         }
     }
 
-    private static List<String> paramsMessage(SideParams params) {
-        return params.isEmpty() ? List.of() : List.of("system parameter defaults: " + params.render());
+    /**
+     * Reads the side's parameters back from the started target; the message that records the
+     * effective values, or {@link ParametersNotAppliedException} when one did not arrive.
+     */
+    private static List<String> readBack(String url, String password, Map<String, String> expected, String what)
+            throws SQLException, ParametersNotAppliedException {
+        if (expected.isEmpty()) {
+            return List.of();
+        }
+        Map<String, String> effective = ParameterReadBack.effective(url, password, expected.keySet());
+        List<String> wrong = ParameterReadBack.mismatches(expected, effective);
+        if (!wrong.isEmpty()) {
+            throw new ParametersNotAppliedException("system parameters did not reach " + what + " ("
+                    + String.join("; ", wrong) + "): the side would run in the wrong configuration");
+        }
+        return List.of("system parameters in effect (SHOW as " + CapabilityProbe.ADMIN_USER + "): "
+                + new SideParams(effective).render());
+    }
+
+    /** A side parameter that is not in effect on the started target; the scenario fails with it. */
+    public static final class ParametersNotAppliedException extends Exception {
+        public ParametersNotAppliedException(String message) {
+            super(message);
+        }
     }
 
     static void deleteRecursively(Path dir) {

@@ -73,21 +73,24 @@ public final class BenchFixtures {
                 List.of(), List.of(), List.of(), List.of());
     }
 
+    /**
+     * {@link #twoActions} whose every completed run failed self-verification with {@code reason}:
+     * the runs are INVALID, so (as in the runner) none enters a verdict.
+     */
+    public static ScenarioComparison invalid(String scenario, String reason) {
+        ScenarioComparison c = twoActions(scenario, 1.0);
+        java.util.function.Function<ScenarioResult, ScenarioResult> invalidate = r -> new ScenarioResult(r.scenario(),
+                r.version(), ScenarioResult.Status.INVALID, reason, r.actions(), r.timeSeries(), r.loadPhases(),
+                r.messages(), r.warnings(), r.violations());
+        return compare(scenario, c.thisRuns().stream().map(invalidate).toList(),
+                c.otherRuns().stream().map(invalidate).toList());
+    }
+
     /** Compares runs the way the runner does: medians of completed runs, CONTENDED on the lookup. */
     public static ScenarioComparison compare(String scenario, List<ScenarioResult> thisRuns,
             List<ScenarioResult> otherRuns) {
-        List<String> problems = new ArrayList<>();
-        for (int i = 0; i < thisRuns.size(); i++) {
-            if (thisRuns.get(i).status() != ScenarioResult.Status.COMPLETED) {
-                problems.add("this run " + (i + 1) + " " + thisRuns.get(i).status() + ": " + thisRuns.get(i).failure());
-            }
-        }
-        for (int i = 0; i < otherRuns.size(); i++) {
-            if (otherRuns.get(i).status() != ScenarioResult.Status.COMPLETED) {
-                problems.add("other run " + (i + 1) + " " + otherRuns.get(i).status() + ": "
-                        + otherRuns.get(i).failure());
-            }
-        }
+        List<String> problems = new ArrayList<>(ScenarioComparison.problems("this", thisRuns));
+        problems.addAll(ScenarioComparison.problems("other", otherRuns));
         List<StatVerdict> verdicts = Verdicts.compare(completedStats(thisRuns), completedStats(otherRuns),
                 action -> action.equals(LOOKUP) ? Thresholds.DEFAULT.with(Overrides.CONTENDED)
                         : action.equals(WALK) ? Thresholds.ALL_UNGATED : Thresholds.DEFAULT);

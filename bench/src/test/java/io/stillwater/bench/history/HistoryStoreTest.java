@@ -71,8 +71,7 @@ class HistoryStoreTest {
             ScenarioComparison failedOnly = BenchFixtures.compare("Read",
                     List.of(BenchFixtures.failed("Read", "phase 1 (setup): 42P01: relation \"t\" does not exist")),
                     List.of());
-            long second = store.recordRun(BenchFixtures.runInfo("main", RunMode.COMPARE), List.of(failedOnly),
-                    Map.of());
+            long second = store.recordRun(BenchFixtures.runInfo("main", RunMode.COMPARE), List.of(failedOnly));
             store.recordRun(BenchFixtures.runInfo("other-build", RunMode.COMPARE),
                     List.of(BenchFixtures.twoActions("Read", 2.0)));
 
@@ -94,7 +93,7 @@ class HistoryStoreTest {
             ScenarioComparison c = stored.against(slower, a -> io.stillwater.bench.gate.Thresholds.DEFAULT);
             assertThat(c.otherRuns()).isEmpty();
             assertThat(c.problems()).isEmpty();
-            assertThat(ScenarioOutcome.of(c, "").verdict()).isEqualTo(ScenarioVerdict.REGRESSED);
+            assertThat(ScenarioOutcome.of(c).verdict()).isEqualTo(ScenarioVerdict.REGRESSED);
 
             ScenarioResult bumped = slower.get(0);
             bumped = new ScenarioResult(bumped.scenario(), "2.0.0", bumped.status(), bumped.failure(),
@@ -103,7 +102,7 @@ class HistoryStoreTest {
             ScenarioComparison other = stored.against(List.of(bumped), a -> io.stillwater.bench.gate.Thresholds.DEFAULT);
             assertThat(other.problems()).singleElement().asString().contains("version 2.0.0")
                     .contains("has version 1.2.0");
-            assertThat(ScenarioOutcome.of(other, "").verdict()).isEqualTo(ScenarioVerdict.FAILED);
+            assertThat(ScenarioOutcome.of(other).verdict()).isEqualTo(ScenarioVerdict.FAILED);
         }
     }
 
@@ -111,9 +110,10 @@ class HistoryStoreTest {
     void invalidScenariosAreRecordedAsInvalid() {
         try (HistoryStore store = HistoryStore.open(dir.resolve("h.sqlite"))) {
             long id = store.recordRun(BenchFixtures.runInfo("b", RunMode.COMPARE),
-                    List.of(BenchFixtures.twoActions("Read", 1.0)),
-                    Map.of("Read", "expected the lookups on the interactive runtime, 0 of 2000 were"));
+                    List.of(BenchFixtures.invalid("Read", "expected the lookups on the interactive runtime, 0 of 2000 were")));
             ScenarioOutcome o = store.outcome(id, "Read").orElseThrow();
+            // the runs keep their status, so a later --compare-to-history never uses their numbers
+            assertThat(store.statsFor("b", "Read")).isEmpty();
             assertThat(o.verdict()).isEqualTo(ScenarioVerdict.INVALID);
             assertThat(o.reason()).contains("interactive runtime");
         }
@@ -147,6 +147,35 @@ class HistoryStoreTest {
             assertThat(store.calibration("Read", LOOKUP, Stat.P99))
                     .isPresent();
             assertThat(store.calibration("Nope", LOOKUP, Stat.P50)).isEmpty();
+        }
+    }
+
+    @Test
+    void aVersionOneHistoryIsUpgradedInPlaceAndKeepsItsRuns() throws Exception {
+        Path file = dir.resolve("v1.sqlite");
+        long old;
+        try (HistoryStore store = HistoryStore.open(file)) {
+            old = store.recordRun(BenchFixtures.runInfo("main", RunMode.COMPARE),
+                    List.of(BenchFixtures.twoActions("Read", 1.0)));
+        }
+        // make it the version 1 layout: no messages column
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
+            s.execute("ALTER TABLE scenario_runs DROP COLUMN messages");
+            s.execute("DELETE FROM schema_version");
+            s.execute("INSERT INTO schema_version (version) VALUES (1)");
+        }
+        try (HistoryStore store = HistoryStore.open(file)) {
+            assertThat(store.messages(old, "Read", "this", 1)).isEmpty();
+            assertThat(store.statsFor("main", "Read")).isPresent();
+            long id = store.recordRun(BenchFixtures.runInfo("main", RunMode.COMPARE),
+                    List.of(BenchFixtures.twoActions("Read", 1.0)));
+            assertThat(store.messages(id, "Read", "this", 1))
+                    .containsExactly("skipped `ALTER SYSTEM SET x = 1`: the target has no such parameter");
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
+                java.sql.ResultSet rs = s.executeQuery("SELECT max(version) FROM schema_version")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(HistoryStore.SCHEMA_VERSION);
         }
     }
 

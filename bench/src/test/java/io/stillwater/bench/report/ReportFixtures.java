@@ -41,10 +41,9 @@ final class ReportFixtures {
                 BenchFixtures.compare("NeedsClusters",
                         List.of(BenchFixtures.skipped("NeedsClusters", "target lacks [CLUSTERS]")),
                         List.of(BenchFixtures.skipped("NeedsClusters", "target lacks [CLUSTERS]"))),
-                BenchFixtures.twoActions("Misrouted", 1.0),
+                BenchFixtures.invalid("Misrouted", "expected the lookups on the interactive runtime; 0 of 4000 ran there"),
                 onlyThis);
         return BenchReport.of(BenchFixtures.runInfo("feature-x", RunMode.COMPARE), scenarios)
-                .withInvalid(Map.of("Misrouted", "expected the lookups on the interactive runtime; 0 of 4000 ran there"))
                 .withCalibrations(Calibrations.of(List.of(
                         // 2 x 30% > the 50% CONTENDED margin: flagged
                         new Calibration("PeekIsolation", "1.2.0", LOOKUP, Stat.P50, 0.30, 0.6, 6),

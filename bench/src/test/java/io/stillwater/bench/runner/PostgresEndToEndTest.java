@@ -162,9 +162,18 @@ class PostgresEndToEndTest {
     @Test
     void aComparisonInterleavesRunsAndGatesEachSidesMedian() {
         Target target = Target.of(PG.jdbcUrl(), "postgres", Set.of());
-        ScenarioComparison c = new Runner(Duration.ofMillis(300))
+        List<String> phases = new java.util.ArrayList<>();
+        List<String> ended = new java.util.ArrayList<>();
+        LoadPhaseListener listener = (scenario, phase, duration) -> {
+            phases.add(scenario + " " + phase + " " + duration);
+            return () -> ended.add(scenario + " " + phase);
+        };
+        ScenarioComparison c = new Runner(Duration.ofMillis(300), listener)
                 .compare(target, target, ScenarioSource.of(Quick.class), 3);
         assertThat(c.problems()).isEmpty();
+        // the progress-bar hook: every run's load phase, with the overridden duration, each ended
+        assertThat(phases).hasSize(6).containsOnly("Quick 1 PT0.3S");
+        assertThat(ended).hasSize(6).containsOnly("Quick 1");
         assertThat(c.thisRuns()).hasSize(3).allSatisfy(r -> assertThat(r.status()).isEqualTo(Status.COMPLETED));
         assertThat(c.otherRuns()).hasSize(3);
         assertThat(c.verdicts()).hasSize(Stat.values().length)

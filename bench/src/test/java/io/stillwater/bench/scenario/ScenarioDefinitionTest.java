@@ -155,6 +155,33 @@ class ScenarioDefinitionTest {
         assertThat(new Contended().definition().warnings()).isEmpty();
     }
 
+    static final class ExpectsOnAScript extends Scenario {
+        ExpectsOnAScript() {
+            var churn = script("INSERT INTO t VALUES (1)", "DELETE FROM t");
+            load(D, closedLoop(churn));
+            expect(churn, io.stillwater.bench.verify.PeekExpectation.ANYWHERE);
+        }
+    }
+
+    static final class ExpectsOnATypo extends Scenario {
+        ExpectsOnATypo() {
+            load(D, closedLoop(reuseConn("SELECT 1")));
+            expect("SELECT 1 (pooled)", io.stillwater.bench.verify.PeekExpectation.on(
+                    io.stillwater.bench.verify.PeekExpectation.Runtime.INTERACTIVE).fastPath());
+        }
+    }
+
+    @Test
+    void peekExpectationsMustNameARealQueryAction() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ExpectsOnATypo().definition())
+                .isInstanceOf(ScenarioDefinitionException.class)
+                .hasMessageContaining("peek expectation for unknown action \"SELECT 1 (pooled)\"")
+                .hasMessageContaining("\"SELECT 1 (reuse connection)\"");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ExpectsOnAScript().definition())
+                .isInstanceOf(ScenarioDefinitionException.class)
+                .hasMessageContaining("expectations apply to query actions");
+    }
+
     /** The example of docs/bench.md, verbatim. */
     public static final class PoolRead extends Scenario {
         public PoolRead() {

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.bench.action.ExpectedRows;
 import io.stillwater.bench.cli.BenchRun;
+import io.stillwater.bench.history.BenchFixtures;
+import io.stillwater.bench.history.HistoryStore;
+import io.stillwater.bench.history.RunMode;
 import io.stillwater.bench.cli.BenchSession;
 import io.stillwater.bench.cli.Shard;
 import io.stillwater.bench.cli.SideConfig;
@@ -69,8 +72,8 @@ class GenericScenariosPostgresTest {
         List<ScenarioSource> scenarios = new ArrayList<>(GenericScenarios.all());
         scenarios.add(new ScenarioSource("NeedsInteractiveRuntime", NeedsInteractiveRuntime::new));
         SideConfig side = new SideConfig(pg(), SideParams.NONE);
-        var options = new BenchSession.Options(BenchRun.Mode.COMPARE, side, side, 1, TWO_SECONDS, scenarios,
-                Shard.ALL, "", Path.of("results"));
+        var options = new BenchSession.Options(RunMode.COMPARE, side, side, 1, TWO_SECONDS, scenarios,
+                Shard.ALL, "");
         StringWriter progress = new StringWriter();
         BenchRun run = new BenchSession(options, new PrintWriter(progress), null).execute();
 
@@ -126,34 +129,43 @@ class GenericScenariosPostgresTest {
         assertThat(r.passed()).isFalse();
     }
 
-    /** The history seam: a stored result of another scenario version is never compared. */
+    /** --compare-to-history through the history file: a stored result of another scenario version is never compared. */
     @Test
-    void comparingToHistoryUsesOnlyTheSameScenarioVersion() {
+    void comparingToHistoryUsesOnlyTheSameScenarioVersion(@org.junit.jupiter.api.io.TempDir Path dir) {
         SideConfig side = new SideConfig(pg(), SideParams.NONE);
         ScenarioResult stored = new Runner(TWO_SECONDS).run(Targets.launcher(pg(), SideParams.NONE),
                 ScenarioSource.of(Read.class));
         ScenarioResult older = new ScenarioResult(stored.scenario(), "0.9.0", stored.status(), stored.failure(),
                 stored.actions(), stored.timeSeries(), stored.loadPhases(), stored.messages(), stored.warnings(),
                 stored.violations());
-        io.stillwater.bench.cli.BenchHistory history = (build, scenario) -> switch (build) {
-            case "b1" -> List.of(stored);
-            case "b0" -> List.of(older);
-            default -> List.of();
-        };
-        for (String build : List.of("b1", "b0")) {
-            var options = new BenchSession.Options(BenchRun.Mode.HISTORY, side, null, 1, TWO_SECONDS,
-                    List.of(ScenarioSource.of(Read.class)), Shard.ALL, build, Path.of("results"));
-            BenchRun run = new BenchSession(options, new PrintWriter(new StringWriter()), history).execute();
-            ScenarioComparison c = run.comparisons().getFirst();
-            if (build.equals("b1")) {
-                assertThat(c.verdicts()).isNotEmpty();
-                assertThat(c.otherRuns()).containsExactly(stored);
-                assertThat(c.problems()).isEmpty();
-            } else {
-                assertThat(c.verdicts()).isEmpty();
-                assertThat(c.problems()).singleElement().asString()
-                        .contains("build b0 has no stored completed result of Read 1.0.0 (stored versions: [0.9.0])");
-                assertThat(run.passed()).isFalse();
+        try (HistoryStore history = HistoryStore.open(dir.resolve("history.sqlite"))) {
+            history.recordRun(BenchFixtures.runInfo("b1", RunMode.COMPARE),
+                    List.of(new ScenarioComparison("Read", List.of(stored), List.of(), List.of(), List.of())));
+            history.recordRun(BenchFixtures.runInfo("b0", RunMode.COMPARE),
+                    List.of(new ScenarioComparison("Read", List.of(older), List.of(), List.of(), List.of())));
+            for (String build : List.of("b1", "b0", "never")) {
+                var options = new BenchSession.Options(RunMode.COMPARE_TO_HISTORY, side, null, 1, TWO_SECONDS,
+                        List.of(ScenarioSource.of(Read.class)), Shard.ALL, build);
+                BenchRun run = new BenchSession(options, new PrintWriter(new StringWriter()), history).execute();
+                ScenarioComparison c = run.comparisons().getFirst();
+                switch (build) {
+                    case "b1" -> {
+                        assertThat(c.verdicts()).isNotEmpty();
+                        assertThat(c.problems()).isEmpty();
+                        assertThat(run.otherFromHistory()).containsKey("Read");
+                    }
+                    case "b0" -> {
+                        assertThat(c.problems()).singleElement().asString().contains("measured version 1.0.0")
+                                .contains("has version 0.9.0").contains("not comparable");
+                        assertThat(run.passed()).isFalse();
+                    }
+                    default -> {
+                        assertThat(c.verdicts()).isEmpty();
+                        assertThat(c.problems()).singleElement().asString()
+                                .contains("build never has no stored completed result of Read");
+                        assertThat(run.passed()).isFalse();
+                    }
+                }
             }
         }
     }

@@ -20,6 +20,13 @@ class SideParamsTest {
     }
 
     @Test
+    void quotedValuesMeanWhatTheEngineReads() {
+        assertThat(SideParams.parse("statement_timeout='10s';max_result_size=\"1 GB\"").values())
+                .containsEntry("statement_timeout", "10s").containsEntry("max_result_size", "1 GB");
+        assertThatThrownBy(() -> SideParams.parse("a=''")).hasMessageContaining("empty value");
+    }
+
+    @Test
     void emptyMeansDefaults() {
         assertThat(SideParams.parse("")).isEqualTo(SideParams.NONE);
         assertThat(SideParams.parse(null).isEmpty()).isTrue();

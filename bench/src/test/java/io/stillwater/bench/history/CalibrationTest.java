@@ -1,17 +1,17 @@
-package io.stillwater.bench.cli;
+package io.stillwater.bench.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.bench.gate.Threshold;
 import io.stillwater.bench.runner.ScenarioComparison;
 import io.stillwater.bench.runner.ScenarioResult;
-import io.stillwater.bench.scenarios.Read;
 import io.stillwater.bench.stats.ActionStatistics;
 import io.stillwater.bench.stats.Stat;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
+/** The one calibration: spreads of an A/A comparison and the "tighter than twice the noise" flag. */
 class CalibrationTest {
     private static final String ACTION = "SELECT 1 (reuse connection)";
 
@@ -23,28 +23,25 @@ class CalibrationTest {
     }
 
     @Test
-    void spreadIsMaxOverMinOfEveryCompletedRunOfBothHalves() {
+    void spreadIsOverEveryCompletedRunOfBothHalves() {
         var aa = new ScenarioComparison("Read",
                 List.of(run(ScenarioResult.Status.COMPLETED, 100, 10), run(ScenarioResult.Status.COMPLETED, 90, 11)),
-                List.of(run(ScenarioResult.Status.COMPLETED, 120, 8), run(ScenarioResult.Status.FAILED, 1, 1000)),
+                List.of(run(ScenarioResult.Status.COMPLETED, 120, 8), run(ScenarioResult.Status.FAILED, 1, 1000),
+                        run(ScenarioResult.Status.INVALID, 1, 1000)),
                 List.of(), List.of());
-        List<Calibration> cals = Calibration.of(aa, new Read().definition());
+        List<Calibration> cals = Calibration.from(aa);
         Calibration qps = cals.stream().filter(c -> c.stat() == Stat.QPS).findFirst().orElseThrow();
-        assertThat(qps.runs()).isEqualTo(3); // the failed run is not a sample
-        assertThat(qps.min()).isEqualTo(90);
-        assertThat(qps.max()).isEqualTo(120);
-        assertThat(qps.median()).isEqualTo(100);
-        assertThat(qps.spread()).isEqualTo(120.0 / 90);
-        assertThat(qps.threshold()).isEqualTo(Threshold.ratio(1.2));
-        assertThat(qps.version()).isEqualTo("1.0.0");
+        assertThat(qps.runs()).isEqualTo(3); // failed and invalid runs are not samples
+        assertThat(qps.relativeSpread()).isCloseTo(120.0 / 90 - 1, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(qps.absoluteSpread()).isEqualTo(30);
+        assertThat(qps.scenarioVersion()).isEqualTo("1.0.0");
         Calibration avg = cals.stream().filter(c -> c.stat() == Stat.AVG).findFirst().orElseThrow();
-        assertThat(avg.spread()).isEqualTo(11.0 / 8);
-        Calibration slope = cals.stream().filter(c -> c.stat() == Stat.SLOPE).findFirst().orElseThrow();
-        assertThat(slope.spread()).isNaN(); // min 0: no ratio
-        assertThat(slope.tighterThanNoise()).isFalse();
+        assertThat(avg.relativeSpread()).isCloseTo(11.0 / 8 - 1, org.assertj.core.data.Offset.offset(1e-12));
         // qps spread 33%: a 1.2 gate is tighter than twice that; avg spread 37.5% likewise
-        assertThat(qps.tighterThanNoise()).isTrue();
-        assertThat(avg.tighterThanNoise()).isTrue();
+        assertThat(qps.tighterThanNoise(Threshold.ratio(1.2))).isTrue();
+        assertThat(avg.tighterThanNoise(Threshold.ratio(1.2))).isTrue();
+        assertThat(avg.tighterThanNoise(Threshold.ratio(2.0))).isFalse();
+        assertThat(avg.tighterThanNoise(Threshold.UNGATED)).isFalse();
     }
 
     @Test
@@ -52,8 +49,15 @@ class CalibrationTest {
         var quiet = new ScenarioComparison("Read",
                 List.of(run(ScenarioResult.Status.COMPLETED, 100, 10)),
                 List.of(run(ScenarioResult.Status.COMPLETED, 105, 10.4)), List.of(), List.of());
-        List<Calibration> cals = Calibration.of(quiet, new Read().definition());
+        List<Calibration> cals = Calibration.from(quiet);
         assertThat(cals).filteredOn(c -> c.stat() == Stat.QPS || c.stat() == Stat.AVG).hasSize(2)
-                .noneMatch(Calibration::tighterThanNoise);
+                .noneMatch(c -> c.tighterThanNoise(Threshold.ratio(1.2)));
+    }
+
+    @Test
+    void oneRunHasNoSpread() {
+        var single = new ScenarioComparison("Read", List.of(run(ScenarioResult.Status.COMPLETED, 100, 10)),
+                List.of(), List.of(), List.of());
+        assertThat(Calibration.from(single)).isEmpty();
     }
 }

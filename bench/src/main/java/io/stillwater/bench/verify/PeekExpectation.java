@@ -1,0 +1,106 @@
+package io.stillwater.bench.verify;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where a scenario's measured query must run, checked after the load phase against the target's
+ * peek history ({@link PeekVerifier}). Each aspect is either pinned or {@code ANY}; an expectation
+ * with every aspect {@code ANY} still requires that the query's peeks appear in the history (a
+ * scenario that cannot see its own queries cannot claim anything about them).
+ *
+ * <pre>{@code
+ * expect(lookup, PeekExpectation.on(Runtime.INTERACTIVE).fastPath().notOffloaded());
+ * }</pre>
+ */
+public record PeekExpectation(Runtime runtime, Path path, Offload offload) {
+
+    /** The runtime of a replica a peek ran on, as the peek history names it. */
+    public enum Runtime {
+        ANY, SOLO, MAINTENANCE, INTERACTIVE
+    }
+
+    /** Fast path (a read of an existing arrangement) or a temporary peek dataflow. */
+    public enum Path {
+        ANY, FAST_PATH, DATAFLOW
+    }
+
+    /** Whether the peek's index walk was moved off the worker (peek offload). */
+    public enum Offload {
+        ANY, OFFLOADED, NOT_OFFLOADED
+    }
+
+    /** Nothing pinned: the peeks must only be visible. */
+    public static final PeekExpectation ANYWHERE = new PeekExpectation(Runtime.ANY, Path.ANY, Offload.ANY);
+
+    public PeekExpectation {
+        java.util.Objects.requireNonNull(runtime, "runtime");
+        java.util.Objects.requireNonNull(path, "path");
+        java.util.Objects.requireNonNull(offload, "offload");
+    }
+
+    public static PeekExpectation on(Runtime runtime) {
+        return new PeekExpectation(runtime, Path.ANY, Offload.ANY);
+    }
+
+    public PeekExpectation fastPath() {
+        return new PeekExpectation(runtime, Path.FAST_PATH, offload);
+    }
+
+    public PeekExpectation dataflow() {
+        return new PeekExpectation(runtime, Path.DATAFLOW, offload);
+    }
+
+    public PeekExpectation offloaded() {
+        return new PeekExpectation(runtime, path, Offload.OFFLOADED);
+    }
+
+    public PeekExpectation notOffloaded() {
+        return new PeekExpectation(runtime, path, Offload.NOT_OFFLOADED);
+    }
+
+    /** Why {@code peek} breaks this expectation, or "" when it meets it. */
+    String violation(PeekRecord peek) {
+        List<String> out = new ArrayList<>();
+        if (runtime != Runtime.ANY && !runtime.name().equalsIgnoreCase(String.valueOf(peek.runtime()))) {
+            out.add("runtime " + peek.runtime());
+        }
+        if (path != Path.ANY && (peek.fastPath() == null || peek.fastPath() != (path == Path.FAST_PATH))) {
+            out.add(peek.fastPath() == null ? "path unknown" : peek.fastPath() ? "fast path" : "dataflow");
+        }
+        if (offload != Offload.ANY && (peek.offloaded() == null || peek.offloaded() != (offload == Offload.OFFLOADED))) {
+            out.add(peek.offloaded() == null ? "offload unknown" : peek.offloaded() ? "offloaded" : "not offloaded");
+        }
+        return String.join(", ", out);
+    }
+
+    /** Which peek history columns checking this needs, beyond the statement text. */
+    List<String> neededColumns() {
+        List<String> out = new ArrayList<>();
+        if (runtime != Runtime.ANY) {
+            out.add(PeekVerifier.RUNTIME);
+        }
+        if (path != Path.ANY) {
+            out.add(PeekVerifier.FAST_PATH);
+        }
+        if (offload != Offload.ANY) {
+            out.add(PeekVerifier.OFFLOADED);
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        List<String> parts = new ArrayList<>();
+        if (runtime != Runtime.ANY) {
+            parts.add("runtime " + runtime.name().toLowerCase(java.util.Locale.ROOT));
+        }
+        if (path != Path.ANY) {
+            parts.add(path == Path.FAST_PATH ? "fast path" : "dataflow");
+        }
+        if (offload != Offload.ANY) {
+            parts.add(offload == Offload.OFFLOADED ? "offloaded" : "not offloaded");
+        }
+        return parts.isEmpty() ? "visible in the peek history" : String.join(", ", parts);
+    }
+}

@@ -1,0 +1,170 @@
+package io.stillwater.bench.verify;
+
+import io.stillwater.bench.action.Action;
+import io.stillwater.bench.runner.SqlErrors;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Self-verification: checks a scenario's {@link PeekExpectation}s against the target's peek history
+ * ({@value #RELATION}) after the load phase. A scenario whose queries ran somewhere else than it
+ * declares measured the wrong thing, and one whose expectations cannot be checked on the target
+ * (no such relation, a column missing, no peek of the action recorded) proves nothing about where
+ * they ran: both are INVALID, never green.
+ *
+ * <p>Peeks are matched to actions by statement text (whitespace collapsed, trailing semicolons
+ * dropped). Every recorded peek of an action must meet its expectation, whatever its outcome.
+ */
+public final class PeekVerifier {
+    public static final String RELATION = "mz_introspection.mz_peek_history";
+    static final String RUNTIME = "runtime";
+    static final String FAST_PATH = "fast_path";
+    static final String OFFLOADED = "offloaded";
+    /** Column names that may hold the statement text, in order of preference. */
+    private static final List<String> STATEMENT = List.of("sql", "statement", "statement_text", "sql_text", "query");
+
+    private PeekVerifier() {
+    }
+
+    /** The peek history could not be read, or lacks what the expectations need. */
+    public static final class CannotVerifyException extends Exception {
+        public CannotVerifyException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Reads the peek history and checks the expectations.
+     *
+     * @param expectations by action name
+     * @param actions the scenario's actions by name (their SQL identifies their peeks)
+     * @return "" when every expectation held, else the reason the scenario is INVALID
+     */
+    public static String verify(Connection c, Map<String, PeekExpectation> expectations, Map<String, Action> actions) {
+        if (expectations.isEmpty()) {
+            return "";
+        }
+        Set<String> needed = new LinkedHashSet<>();
+        expectations.values().forEach(e -> needed.addAll(e.neededColumns()));
+        List<PeekRecord> rows;
+        try {
+            rows = read(c, needed);
+        } catch (CannotVerifyException e) {
+            return "cannot verify where the queries ran: " + e.getMessage();
+        }
+        Map<String, String> sql = new LinkedHashMap<>();
+        expectations.keySet().forEach(a -> sql.put(a, sqlOf(actions.get(a))));
+        List<String> reasons = check(expectations, sql, rows);
+        return String.join("; ", reasons);
+    }
+
+    /**
+     * The matching logic, on rows already read: one reason per action whose expectation failed or
+     * could not be checked (no recorded peek); empty when all held.
+     *
+     * @param sql the SQL of each expected action, by action name
+     */
+    public static List<String> check(Map<String, PeekExpectation> expectations, Map<String, String> sql,
+            List<PeekRecord> rows) {
+        List<String> reasons = new ArrayList<>();
+        expectations.forEach((action, expected) -> {
+            String text = normalize(sql.get(action));
+            List<PeekRecord> mine = rows.stream().filter(r -> text.equals(normalize(r.statement()))).toList();
+            if (mine.isEmpty()) {
+                reasons.add("cannot verify \"" + action + "\": no peek of it in " + RELATION + " (expected "
+                        + expected + ")");
+                return;
+            }
+            Map<String, Integer> wrong = new LinkedHashMap<>();
+            for (PeekRecord r : mine) {
+                String v = expected.violation(r);
+                if (!v.isEmpty()) {
+                    wrong.merge(v, 1, Integer::sum);
+                }
+            }
+            if (!wrong.isEmpty()) {
+                int bad = wrong.values().stream().mapToInt(Integer::intValue).sum();
+                List<String> parts = new ArrayList<>();
+                wrong.forEach((v, n) -> parts.add(n + " " + v));
+                reasons.add("\"" + action + "\" expected " + expected + ", but " + bad + " of " + mine.size()
+                        + " peeks in " + RELATION + " did not: " + String.join("; ", parts));
+            }
+        });
+        return reasons;
+    }
+
+    /** Reads every row of the peek history; the statement column and {@code needed} must exist. */
+    static List<PeekRecord> read(Connection c, Set<String> needed) throws CannotVerifyException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT * FROM " + RELATION)) {
+            ResultSetMetaData md = rs.getMetaData();
+            Map<String, Integer> columns = new LinkedHashMap<>();
+            for (int i = 1; i <= md.getColumnCount(); i++) {
+                columns.put(md.getColumnLabel(i).toLowerCase(Locale.ROOT), i);
+            }
+            Integer statement = STATEMENT.stream().map(columns::get).filter(i -> i != null).findFirst().orElse(null);
+            if (statement == null) {
+                throw new CannotVerifyException(RELATION + " has no statement text column (one of " + STATEMENT
+                        + "); its columns are " + columns.keySet());
+            }
+            for (String n : needed) {
+                if (!columns.containsKey(n)) {
+                    throw new CannotVerifyException(RELATION + " has no column " + n + "; its columns are "
+                            + columns.keySet());
+                }
+            }
+            List<PeekRecord> out = new ArrayList<>();
+            while (rs.next()) {
+                out.add(new PeekRecord(rs.getString(statement), text(rs, columns.get(RUNTIME)),
+                        bool(rs, columns.get(FAST_PATH)), bool(rs, columns.get(OFFLOADED)),
+                        text(rs, columns.get("outcome"))));
+            }
+            return out;
+        } catch (SQLException e) {
+            throw new CannotVerifyException("reading " + RELATION + " failed: " + SqlErrors.describe(e));
+        }
+    }
+
+    private static String text(ResultSet rs, Integer col) throws SQLException {
+        return col == null ? null : rs.getString(col);
+    }
+
+    private static Boolean bool(ResultSet rs, Integer col) throws SQLException {
+        if (col == null) {
+            return null;
+        }
+        boolean b = rs.getBoolean(col);
+        return rs.wasNull() ? null : b;
+    }
+
+    /** The SQL a query action sends (the statement its peeks record). */
+    static String sqlOf(Action a) {
+        return switch (a) {
+            case Action.StandaloneQuery q -> q.sql();
+            case Action.ReuseConnQuery q -> q.sql();
+            case Action.PooledQuery q -> q.sql();
+            case Action.ScriptAction s -> throw new IllegalArgumentException(
+                    "peek expectations apply to query actions, not to the script \"" + s.name() + "\"");
+        };
+    }
+
+    static String normalize(String sql) {
+        if (sql == null) {
+            return "";
+        }
+        String s = sql.strip().replaceAll("\\s+", " ");
+        while (s.endsWith(";")) {
+            s = s.substring(0, s.length() - 1).stripTrailing();
+        }
+        return s;
+    }
+}
