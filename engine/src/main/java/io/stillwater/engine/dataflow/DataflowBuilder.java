@@ -6,6 +6,7 @@ import io.stillwater.engine.expr.Evaluator;
 import io.stillwater.engine.expr.Expr;
 import io.stillwater.engine.expr.ExprCompiler;
 import io.stillwater.engine.plan.AggCall;
+import io.stillwater.engine.plan.JoinKind;
 import io.stillwater.engine.plan.PlanNode;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -50,6 +51,8 @@ public final class DataflowBuilder {
     private final ExpressionCompiler compiler;
     /** Null for a single, unpartitioned copy. */
     private Exchange exchange;
+    /** Inputs a one-shot read's joins may probe instead of reading (null: none). */
+    private java.util.function.LongFunction<java.util.Optional<ArrangedInput>> arrangements;
 
     private final List<Dataflow.Node> nodes = new ArrayList<>();
     private final Map<PlanNode, Integer> built = new IdentityHashMap<>();
@@ -72,6 +75,19 @@ public final class DataflowBuilder {
     public DataflowBuilder partitioned(Exchange exchange) {
         if (!nodes.isEmpty()) throw new IllegalStateException("partition a builder before building");
         this.exchange = exchange.peers() > 1 ? exchange : null;
+        return this;
+    }
+
+    /**
+     * Lets joins of a one-shot read probe arranged inputs: a join whose input is a plain
+     * {@code Get} of a collection {@code arrangements} returns, with equi keys covering the
+     * arrangement's key, becomes a {@link LookupJoinOperator} and that input is never read.
+     * Only for single-step dataflows (the arrangement is fixed at the read time).
+     */
+    public DataflowBuilder withArrangements(java.util.function.LongFunction<java.util.Optional<ArrangedInput>> arrangements) {
+        if (!nodes.isEmpty()) throw new IllegalStateException("configure a builder before building");
+        if (exchange != null) throw new IllegalStateException("a partitioned (maintained) dataflow cannot probe fixed arrangements");
+        this.arrangements = arrangements;
         return this;
     }
 
@@ -116,6 +132,8 @@ public final class DataflowBuilder {
             case PlanNode.Project p -> mapFilterProject(p);
             case PlanNode.Filter f -> mapFilterProject(f);
             case PlanNode.Join j -> {
+                int lookup = lookupJoin(j);
+                if (lookup >= 0) yield lookup;
                 int l = exchanged(node(j.left()), j.leftKeys());
                 int r = exchanged(node(j.right()), j.rightKeys());
                 Evaluator residual = j.residual() == null ? null : compiler.compile(j.residual(), ctx);
@@ -160,6 +178,56 @@ public final class DataflowBuilder {
                 yield add(new GenerateSeriesOperator(args, s.type(), ctx, cancel));
             }
         };
+    }
+
+    /**
+     * Builds {@code j} as a lookup join into an arranged input when one side is a plain Get
+     * of an arranged collection whose key columns are all join keys of the same type, and
+     * returns its node; returns -1 otherwise (build a hash join).
+     */
+    private int lookupJoin(PlanNode.Join j) {
+        if (arrangements == null) return -1;
+        boolean rightArranged = j.right() instanceof PlanNode.Get
+                && (j.kind() == JoinKind.INNER || j.kind() == JoinKind.LEFT
+                    || j.kind() == JoinKind.SEMI || j.kind() == JoinKind.ANTI);
+        for (boolean arrangedRight : new boolean[] {true, false}) {
+            if (arrangedRight ? !rightArranged : !(j.left() instanceof PlanNode.Get && j.kind() == JoinKind.INNER)) continue;
+            PlanNode.Get g = (PlanNode.Get) (arrangedRight ? j.right() : j.left());
+            PlanNode probeSide = arrangedRight ? j.left() : j.right();
+            int[] arrangedKeys = arrangedRight ? j.rightKeys() : j.leftKeys();
+            int[] probeKeys = arrangedRight ? j.leftKeys() : j.rightKeys();
+            java.util.Optional<ArrangedInput> a = arrangements.apply(g.objectId());
+            if (a.isEmpty()) continue;
+            int[] keyCols = a.get().keyColumns();
+            int[] probeLookup = new int[keyCols.length];
+            boolean[] covered = new boolean[arrangedKeys.length];
+            boolean ok = keyCols.length > 0;
+            for (int k = 0; k < keyCols.length && ok; k++) {
+                int pair = -1;
+                for (int i = 0; i < arrangedKeys.length; i++) if (arrangedKeys[i] == keyCols[k]) pair = i;
+                ok = pair >= 0 && probeSide.types().get(probeKeys[pair]).equals(g.types().get(keyCols[k]));
+                if (ok) {
+                    probeLookup[k] = probeKeys[pair];
+                    covered[pair] = true;
+                }
+            }
+            if (!ok) continue;
+            int extra = 0;
+            for (boolean c : covered) if (!c) extra++;
+            int[] probeExtra = new int[extra];
+            int[] arrangedExtra = new int[extra];
+            for (int i = 0, e = 0; i < covered.length; i++) {
+                if (covered[i]) continue;
+                probeExtra[e] = probeKeys[i];
+                arrangedExtra[e++] = arrangedKeys[i];
+            }
+            int probe = node(probeSide);
+            Evaluator residual = j.residual() == null ? null : compiler.compile(j.residual(), ctx);
+            int id = add(new LookupJoinOperator(j.kind(), a.get(), arrangedRight, probeLookup, probeExtra, arrangedExtra,
+                    residual, g.arity(), cancel), probe);
+            return id;
+        }
+        return -1;
     }
 
     private int distinct(int in) {

@@ -27,7 +27,7 @@ public final class OneShotRead {
      * error if the error collection is non-empty, and with 57014 when {@code cancel} says so.
      */
     public static Changes run(PlanNode body, SnapshotSource source, long asOf, EvalContext ctx, Cancellation cancel) {
-        Dataflow dataflow = new DataflowBuilder(ctx, cancel).build(body);
+        Dataflow dataflow = new DataflowBuilder(ctx, cancel).withArrangements(id -> source.arranged(id, asOf)).build(body);
         Map<Long, Changes> inputs = new HashMap<>();
         for (long id : dataflow.sourceIds()) inputs.put(id, source.read(id, asOf));
         Delta out = dataflow.step(asOf, inputs);

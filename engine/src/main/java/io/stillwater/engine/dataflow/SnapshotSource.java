@@ -10,4 +10,13 @@ import io.stillwater.engine.data.Changes;
 @FunctionalInterface
 public interface SnapshotSource {
     Changes read(long objectId, long asOf);
+
+    /**
+     * Collection {@code objectId} as an arrangement at {@code asOf}, when it is held by
+     * one (an index) that a join may probe instead of reading its contents. None by
+     * default: every input is read with {@link #read}.
+     */
+    default java.util.Optional<ArrangedInput> arranged(long objectId, long asOf) {
+        return java.util.Optional.empty();
+    }
 }
