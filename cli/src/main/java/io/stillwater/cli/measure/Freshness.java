@@ -74,7 +74,9 @@ final class Freshness {
             try (Statement s = c.createStatement()) {
                 while (running.get()) {
                     next += intervalMillis * 1_000_000L;
-                    try (ResultSet rs = s.executeQuery("SELECT * FROM mz_internal.mz_wallclock_global_lag")) {
+                    // The lag as milliseconds (a number): pgjdbc's getObject on an interval
+                    // column would look its type up in pg_catalog.
+                    try (ResultSet rs = s.executeQuery("SELECT object_id, EXTRACT(EPOCH FROM lag) * 1000 AS lag FROM mz_internal.mz_wallclock_global_lag")) {
                         ResultSetMetaData md = rs.getMetaData();
                         int idColumn = column(md, "object_id", 1);
                         int lagColumn = column(md, "lag", 2);

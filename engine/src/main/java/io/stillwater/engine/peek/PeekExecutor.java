@@ -10,6 +10,9 @@ import io.stillwater.engine.dataflow.Cancellation;
 import io.stillwater.engine.dataflow.FusedMfp;
 import io.stillwater.engine.dataflow.OneShotRead;
 import io.stillwater.engine.dataflow.SnapshotSource;
+import java.util.Optional;
+import io.stillwater.engine.expr.Expr;
+import io.stillwater.engine.dataflow.ArrangedInput;
 import io.stillwater.engine.error.EvalError;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.expr.EvalContext;
@@ -95,11 +98,34 @@ public final class PeekExecutor {
     }
 
     private SnapshotSource source(PeekPlan.PeekDataflow d, PeekInputs in, Cancellation cancel) {
-        return (id, t) -> {
-            CollectionReader imported = d.imports().get(id);
-            if (imported != null) return in.export(imported.exportId()).contents(cancel);
-            if (d.systemRelations().contains(id)) return SystemRelations.contents(id, catalog.get(), coordinator);
-            return in.table(id);
+        return new SnapshotSource() {
+            @Override
+            public Changes read(long id, long t) {
+                CollectionReader imported = d.imports().get(id);
+                if (imported != null) return in.export(imported.exportId()).contents(cancel);
+                if (d.systemRelations().contains(id)) return SystemRelations.contents(id, catalog.get(), coordinator);
+                return in.table(id);
+            }
+
+            /** An imported index keyed by plain columns: joins probe it rather than copy it. */
+            @Override
+            public Optional<ArrangedInput> arranged(long id, long t) {
+                CollectionReader imported = d.imports().get(id);
+                if (imported == null) return Optional.empty();
+                int[] keyColumns = new int[imported.key().size()];
+                for (int i = 0; i < keyColumns.length; i++) {
+                    if (!(imported.key().get(i) instanceof Expr.Column c)) return Optional.empty();
+                    keyColumns[i] = c.index();
+                }
+                CollectionReader.Snapshot snapshot = in.export(imported.exportId());
+                return Optional.of(new ArrangedInput() {
+                    @Override
+                    public int[] keyColumns() { return keyColumns.clone(); }
+
+                    @Override
+                    public void lookup(Row key, Visitor visitor) { snapshot.lookup(key, visitor::accept); }
+                });
+            }
         };
     }
 
