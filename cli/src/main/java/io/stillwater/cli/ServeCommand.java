@@ -47,6 +47,10 @@ final class ServeCommand implements Callable<Integer> {
                     + "a crash or power loss can lose acknowledged data.")
     boolean noFsync;
 
+    @Option(names = "--workers", paramLabel = "N", defaultValue = "1",
+            description = "Maintenance worker threads of the default cluster's replica (default: ${DEFAULT-VALUE}).")
+    int workers;
+
     @Option(names = "--system-parameter-default", paramLabel = "NAME=VALUE[;NAME=VALUE...]",
             converter = SystemParameterDefaultsConverter.class,
             description = "Default of system parameters for this process, e.g. "
@@ -98,8 +102,9 @@ final class ServeCommand implements Callable<Integer> {
 
     Running start() {
         if (port < 0 || port > 65535) throw new IllegalArgumentException("--port must be between 0 and 65535, got " + port);
+        if (workers < 1 || workers > 64) throw new IllegalArgumentException("--workers must be between 1 and 64, got " + workers);
         if (noFsync) LOG.warn("--no-fsync: the write-ahead log is not fsynced; acknowledged writes can be lost on a crash");
-        Engine engine = Engine.open(new EngineConfig(dataDir, !noFsync, 1, mergedSystemParameterDefaults()));
+        Engine engine = Engine.open(new EngineConfig(dataDir, !noFsync, workers, mergedSystemParameterDefaults()));
         try {
             PgServer server = new PgServer(engine::connect).start(listen, port);
             LOG.info("listening on {}:{}", server.boundAddress().getAddress().getHostAddress(), server.boundPort());

@@ -39,7 +39,22 @@ class StillwaterCliTest {
         assertThat(o.out()).contains("--listen=HOST").contains("127.0.0.1")
                 .contains("--port=PORT").contains("6875")
                 .contains("--data-dir=DIR").contains("./data")
-                .contains("--no-fsync").contains("TESTS ONLY");
+                .contains("--no-fsync").contains("TESTS ONLY")
+                .contains("--workers=N");
+    }
+
+    @Test
+    void serveWorkersSizeTheEngineAndAreValidated(@TempDir Path dir) {
+        ServeCommand serve = new ServeCommand();
+        new CommandLine(serve).parseArgs("--port", "0", "--data-dir", dir.resolve("data").toString(), "--no-fsync",
+                "--workers", "2");
+        try (ServeCommand.Running running = serve.start()) {
+            assertThat(running.engine().config().workers()).isEqualTo(2);
+        }
+        ServeCommand zero = new ServeCommand();
+        new CommandLine(zero).parseArgs("--port", "0", "--data-dir", dir.resolve("data0").toString(), "--workers", "0");
+        org.assertj.core.api.Assertions.assertThatThrownBy(zero::start)
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--workers must be between 1 and 64");
     }
 
     @Test
