@@ -108,8 +108,16 @@ final class RuntimesMeasureCommand implements Callable<Integer> {
         }
     }
 
-    /** One latency series plus what the run around it did. */
-    record Series(LatencySummary latency, long wrong, Optional<String> error) {}
+    /**
+     * One latency series plus what the run around it did.
+     *
+     * @param wrong  reads that returned a wrong answer
+     * @param failed reads that failed (not timed); {@code error} holds the first failure
+     */
+    record Series(LatencySummary latency, long wrong, long failed, Optional<String> error) {}
+
+    /** A read loop gives up after this many failed reads. */
+    private static final long MAX_FAILED_READS = 100;
 
     /** Everything measured on one layout. */
     record Figures(Layout layout, String cluster, Series lookups, PacedWalker.Result lookupWalks, String lookupsServedBy,
@@ -166,9 +174,9 @@ final class RuntimesMeasureCommand implements Callable<Integer> {
                     "CREATE VIEW tick_count AS SELECT count(*) AS n FROM ticks",
                     "CREATE DEFAULT INDEX ON tick_count");
             // Strict serializable reads: return once both indexes have hydrated.
-            long n = Sql.scalarLong(c, "SELECT count(*) FROM big");
+            long n = scalarRetrying(c, "SELECT count(*) FROM big");
             if (n != rows) throw new IllegalStateException("big has " + n + " rows, expected " + rows);
-            Sql.scalarLong(c, "SELECT n FROM tick_count");
+            scalarRetrying(c, "SELECT n FROM tick_count");
         }
         out.printf("   loaded %s rows into big, indexed; cluster %s%n", Report.count(rows), cluster);
         out.flush();
@@ -223,11 +231,27 @@ final class RuntimesMeasureCommand implements Callable<Integer> {
         }
         double churnSeconds = (System.nanoTime() - churnStart) / 1e9;
         if (churnError[0] != null) {
-            introspection = new Series(introspection.latency(), introspection.wrong(),
+            introspection = new Series(introspection.latency(), introspection.wrong(), introspection.failed(),
                     Optional.of(introspection.error().map(e -> e + "; ").orElse("") + "index churn stopped: " + churnError[0]));
         }
         return new Figures(layout, cluster, lookups, lookupWalks, servedBy, strict, strictWalks, acked.get(),
                 introspection, cycles.get(), churnSeconds);
+    }
+
+    /**
+     * A scalar read that is retried (up to 5 times, each failure printed) when it fails with
+     * an internal error (XX000): a read racing a new index's compaction has been seen to
+     * fail that way, and the measurement should still produce figures while saying so.
+     */
+    private long scalarRetrying(Connection c, String sql) throws SQLException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return Sql.scalarLong(c, sql);
+            } catch (SQLException e) {
+                if (!"XX000".equals(e.getSQLState()) || attempt == 5) throw e;
+                out.printf("   WARNING: %s failed (%s: %s); retrying%n", sql, e.getSQLState(), e.getMessage());
+            }
+        }
     }
 
     /** Creates cluster {@value #CLUSTER}; before cluster DDL exists, says so and uses the default cluster. */
@@ -245,6 +269,7 @@ final class RuntimesMeasureCommand implements Callable<Integer> {
     private Series lookups(PacedWalker.Sessions sessions) throws SQLException {
         Histogram micros = LatencySummary.newHistogram();
         long wrong = 0;
+        Failures failures = new Failures();
         SplittableRandom random = new SplittableRandom(42);
         try (Connection c = sessions.open(); PreparedStatement ps = c.prepareStatement(LOOKUP)) {
             for (int phase = 0; phase < 2; phase++) {
@@ -261,6 +286,9 @@ final class RuntimesMeasureCommand implements Callable<Integer> {
                             payload = rs.getString(1);
                             found++;
                         }
+                    } catch (SQLException e) {
+                        if (recording) failures.add(e);
+                        continue;
                     }
                     long took = System.nanoTime() - start;
                     if (recording) {
@@ -270,7 +298,20 @@ final class RuntimesMeasureCommand implements Callable<Integer> {
                 }
             }
         }
-        return new Series(LatencySummary.of(micros), wrong, Optional.empty());
+        return new Series(LatencySummary.of(micros), wrong, failures.count, failures.first());
+    }
+
+    /** Counts failed reads; gives up (rethrows) past {@link #MAX_FAILED_READS}. */
+    private static final class Failures {
+        long count;
+        String first;
+
+        void add(SQLException e) throws SQLException {
+            if (first == null) first = e.getSQLState() + ": " + e.getMessage();
+            if (++count > MAX_FAILED_READS) throw e;
+        }
+
+        Optional<String> first() { return Optional.ofNullable(first); }
     }
 
     /** Which runtime served the lookups, from mz_peek_history ("interactive 1234"), or why that is unknown. */
@@ -314,6 +355,7 @@ final class RuntimesMeasureCommand implements Callable<Integer> {
     private Series strictCountReads(PacedWalker.Sessions sessions, AtomicLong acked) throws SQLException {
         Histogram micros = LatencySummary.newHistogram();
         long wrong = 0;
+        Failures failures = new Failures();
         try (Connection c = sessions.open()) {
             Sql.exec(c, "SET transaction_isolation = 'strict serializable'");
             try (PreparedStatement ps = c.prepareStatement("SELECT n FROM tick_count")) {
@@ -326,6 +368,9 @@ final class RuntimesMeasureCommand implements Callable<Integer> {
                         long n;
                         try (ResultSet rs = ps.executeQuery()) {
                             n = rs.next() ? rs.getLong(1) : -1;
+                        } catch (SQLException e) {
+                            if (recording) failures.add(e);
+                            continue;
                         }
                         long took = System.nanoTime() - start;
                         if (recording) {
@@ -336,7 +381,7 @@ final class RuntimesMeasureCommand implements Callable<Integer> {
                 }
             }
         }
-        return new Series(LatencySummary.of(micros), wrong, Optional.empty());
+        return new Series(LatencySummary.of(micros), wrong, failures.count, failures.first());
     }
 
     /** (c) Closed-loop reads of the arrangement sizes; stops early (with the error) if the relation cannot be read. */
@@ -352,42 +397,46 @@ final class RuntimesMeasureCommand implements Callable<Integer> {
                     try {
                         Sql.drain(ps);
                     } catch (SQLException e) {
-                        return new Series(LatencySummary.of(micros), 0, Optional.of(e.getSQLState() + ": " + e.getMessage()));
+                        return new Series(LatencySummary.of(micros), 0, 1, Optional.of(e.getSQLState() + ": " + e.getMessage()));
                     }
                     if (recording) micros.recordValue(Math.max(1, (System.nanoTime() - start) / 1000));
                 }
             }
         }
-        return new Series(LatencySummary.of(micros), 0, Optional.empty());
+        return new Series(LatencySummary.of(micros), 0, 0, Optional.empty());
     }
 
     private void print(List<Figures> figures) {
         if (figures.isEmpty()) return;
         String walks = Report.rate(walksPerSecond) + " full walks/s of a " + Report.count(rows) + "-row index";
         Report a = new Report("(a) point lookup latency, ms, while " + walks,
-                "replica", "lookups", "p50", "p99", "max", "wrong", "walks/s done", "walk p50 ms", "lookups served by");
+                "replica", "lookups", "p50", "p99", "max", "wrong", "failed", "walks/s done", "walk p50 ms", "lookups served by");
         for (Figures f : figures) {
             LatencySummary l = f.lookups().latency();
             a.row(f.layout().label, Report.count(l.count()), Report.ms(l.p50()), Report.ms(l.p99()), Report.ms(l.max()),
-                    Report.count(f.lookups().wrong()), Report.rate(f.lookupWalks().walksPerSecond()),
+                    Report.count(f.lookups().wrong()), Report.count(f.lookups().failed()),
+                    Report.rate(f.lookupWalks().walksPerSecond()),
                     Report.ms(f.lookupWalks().latency().p50()), f.lookupsServedBy());
         }
         a.note("lookups: one connection, prepared statement, closed loop; " + LOOKUP);
         a.note("wrong: lookups that did not return exactly the row asked for (should be 0).");
         a.note("lookups served by: runtime column of mz_introspection.mz_peek_history for these lookups.");
+        notes(a, figures, f -> f.lookups().error().map(e -> "first failed lookup: " + e));
         notes(a, figures, f -> f.lookupWalks().error().map(e -> "walker stopped: " + e));
         a.print(out);
 
         Report b = new Report("(b) strict serializable read latency of a maintained count, ms, while " + walks,
-                "replica", "reads", "p50", "p99", "max", "stale", "walks/s done", "rows written");
+                "replica", "reads", "p50", "p99", "max", "stale", "failed", "walks/s done", "rows written");
         for (Figures f : figures) {
             LatencySummary l = f.strictReads().latency();
             b.row(f.layout().label, Report.count(l.count()), Report.ms(l.p50()), Report.ms(l.p99()), Report.ms(l.max()),
-                    Report.count(f.strictReads().wrong()), Report.rate(f.strictWalks().walksPerSecond()), Report.count(f.ticks()));
+                    Report.count(f.strictReads().wrong()), Report.count(f.strictReads().failed()),
+                    Report.rate(f.strictWalks().walksPerSecond()), Report.count(f.ticks()));
         }
         b.note("reads: SELECT n FROM tick_count (indexed view SELECT count(*) FROM ticks), closed loop; "
                 + Report.rate(ticksPerSecond) + " single-row INSERTs/s into ticks meanwhile.");
         b.note("stale: reads that counted fewer rows than were acknowledged before they started (should be 0).");
+        notes(b, figures, f -> f.strictReads().error().map(e -> "first failed read: " + e));
         notes(b, figures, f -> f.strictWalks().error().map(e -> "walker stopped: " + e));
         b.print(out);
 

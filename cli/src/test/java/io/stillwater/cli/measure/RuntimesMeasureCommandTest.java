@@ -56,7 +56,7 @@ class RuntimesMeasureCommandTest {
         assertThat(o.out()).contains("(a) point lookup latency").contains("(b) strict serializable read latency")
                 .contains("(c) introspection read latency").contains("solo").contains("maintenance + interactive")
                 .doesNotContain("FAILED");
-        // Column 6 is "wrong" in table (a) and "stale" in table (b): 0 on every layout row.
+        // Columns 6 and 7 are "wrong"/"stale" and "failed" in tables (a) and (b): 0 on every layout row.
         String out = o.out();
         String tablesAb = out.substring(out.indexOf("(a) point lookup latency"), out.indexOf("(c) introspection read latency"));
         long checked = 0;
@@ -64,6 +64,7 @@ class RuntimesMeasureCommandTest {
             if (line.startsWith("solo ") || line.startsWith("maintenance + interactive ")) {
                 String[] cells = line.trim().split("\\s{2,}");
                 assertThat(cells[5]).as("wrong/stale in: %s", line).isEqualTo("0");
+                assertThat(cells[6]).as("failed in: %s", line).isEqualTo("0");
                 checked++;
             }
         }
