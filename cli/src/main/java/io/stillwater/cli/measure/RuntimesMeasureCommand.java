@@ -214,7 +214,7 @@ final class RuntimesMeasureCommand implements Callable<Integer> {
                 while (churning.get()) {
                     Sql.exec(c, "CREATE INDEX big_payload_idx ON big (payload)");
                     // A lookup through the new index: returns once it has hydrated.
-                    Sql.scalarLong(c, "SELECT id FROM big WHERE payload = '" + Sql.payload(1) + "'");
+                    scalarRetrying(c, "SELECT id FROM big WHERE payload = '" + Sql.payload(1) + "'");
                     Sql.exec(c, "DROP INDEX big_payload_idx");
                     cycles.incrementAndGet();
                 }
