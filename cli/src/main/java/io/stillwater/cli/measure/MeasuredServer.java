@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Comparator;
+import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Stream;
 
@@ -31,8 +32,17 @@ final class MeasuredServer implements AutoCloseable {
     }
 
     static MeasuredServer start(int workers, boolean fsync) throws IOException {
+        return start(workers, fsync, Map.of());
+    }
+
+    /**
+     * As {@link #start(int, boolean)}, with {@code systemParameterDefaults} as this engine's
+     * startup defaults (what {@code serve --system-parameter-default} sets), so replicas
+     * provisioned from the start already see them.
+     */
+    static MeasuredServer start(int workers, boolean fsync, Map<String, String> systemParameterDefaults) throws IOException {
         Path dir = Files.createTempDirectory("stillwater-measure");
-        Engine engine = Engine.open(new EngineConfig(dir, fsync, workers));
+        Engine engine = Engine.open(new EngineConfig(dir, fsync, workers).withSystemParameterDefaults(systemParameterDefaults));
         try {
             return new MeasuredServer(dir, engine, new PgServer(engine::connect).start("127.0.0.1", 0));
         } catch (RuntimeException e) {
