@@ -76,7 +76,10 @@ public final class PeekInputs implements AutoCloseable {
                 return in;
             } catch (SqlException e) {
                 if (in != null) in.close();
-                throw e;
+                // A long wait (e.g. for a hydration) can outlast the export's compaction
+                // lag, so it compacted past the chosen time: any later time is as good
+                // (still at or after every acknowledged write), so choose again.
+                if (lastAttempt || !compactedPast(e)) throw e;
             } catch (RuntimeException e) {
                 // An export compacted past the chosen time between our wait and our
                 // snapshot (the contract cannot hold it earlier): choose a newer time.
@@ -198,6 +201,11 @@ public final class PeekInputs implements AutoCloseable {
     /** Adds an already open export snapshot at {@link #asOf()}; closed with this. */
     public void addExport(long exportId, CollectionReader.Snapshot snapshot) {
         exports.put(exportId, snapshot);
+    }
+
+    /** Whether {@code e} is a snapshot refused because the arrangement compacted past its time. */
+    private static boolean compactedPast(SqlException e) {
+        return e.state() == io.stillwater.engine.error.SqlState.INTERNAL_ERROR && e.getCause() instanceof IllegalStateException;
     }
 
     private void openExport(CollectionReader r, Cancellation cancel) {
