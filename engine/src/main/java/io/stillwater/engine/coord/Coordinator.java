@@ -199,6 +199,22 @@ public final class Coordinator implements AutoCloseable {
      * @throws SqlException 42704 for an unknown cluster or replica, or a cluster without replicas
      */
     public ComputeController compute(String cluster, String replica) {
+        Replicas.Live live = chooseReplica(cluster, replica);
+        return new SessionCompute(live.compute(), live.spec().cluster(), this::foreignMaterializedView);
+    }
+
+    /**
+     * What the replica serving a session on {@code cluster} (and {@code replica}, when
+     * set) was provisioned with: the replica {@link #compute(String, String)} reads from.
+     * Its own controller is {@link #replica}{@code (spec.replicaId())}.
+     *
+     * @throws SqlException 42704 as for {@link #compute(String, String)}
+     */
+    public ReplicaSpec servingReplica(String cluster, String replica) {
+        return chooseReplica(cluster, replica).spec();
+    }
+
+    private Replicas.Live chooseReplica(String cluster, String replica) {
         ClusterDef c = clusters.require(cluster);
         ReplicaDef chosen = null;
         if (replica == null || replica.isEmpty()) {
@@ -213,9 +229,8 @@ public final class Coordinator implements AutoCloseable {
                             + "or ALTER CLUSTER " + cluster + " SET (REPLICATION FACTOR = 1).");
         }
         ReplicaDef r = chosen;
-        ComputeController home = replicas.get(r.id()).map(Replicas.Live::compute).orElseThrow(() ->
+        return replicas.get(r.id()).orElseThrow(() ->
                 new SqlException(SqlState.UNDEFINED_OBJECT, "cluster replica '" + cluster + "." + r.name() + "' is not running"));
-        return new SessionCompute(home, c.name(), this::foreignMaterializedView);
     }
 
     /**

@@ -235,6 +235,7 @@ class ClusterDdlTest {
         run("SET cluster = c1");
         for (ReplicaDef r : c1.replicas()) {
             run("SET cluster_replica = " + r.name());
+            assertThat(coord.servingReplica("c1", r.name()).replicaId()).isEqualTo(r.id());
             assertThat(explain("SELECT a FROM t WHERE a = 3")).contains("ReadIndex t_a");
             assertThat(q("SELECT a FROM t WHERE a >= 2 ORDER BY a")).containsExactly(List.of("2"), List.of("3"));
         }
