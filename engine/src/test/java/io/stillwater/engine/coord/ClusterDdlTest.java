@@ -320,4 +320,28 @@ class ClusterDdlTest {
         assertThat(q("SELECT 1 + 1")).containsExactly(List.of("2"));
         assertThat(q("SELECT count(*) FROM mz_catalog.mz_clusters")).containsExactly(List.of("2"));
     }
+
+    @Test
+    void replicasAddedWhileWritesRunHydrateWithoutLosingOrDoublingAny() throws Exception {
+        run("CREATE CLUSTER c REPLICAS (a (SIZE '2'))");
+        run("CREATE TABLE t (a int)");
+        run("CREATE INDEX t_a IN CLUSTER c ON t (a)");
+        run("CREATE MATERIALIZED VIEW n IN CLUSTER c AS SELECT count(*) AS n FROM t");
+        int writes = 300;
+        Thread writer = new Thread(() -> {
+            try (EngineSession w = newSession("writer")) {
+                for (int i = 0; i < writes; i++) w.execute("INSERT INTO t VALUES (" + i + ")");
+            }
+        });
+        writer.start();
+        for (String r : List.of("b", "d", "e")) run("CREATE CLUSTER REPLICA c." + r + " SIZE '1'");
+        run("DROP CLUSTER REPLICA c.d");
+        writer.join();
+        run("SET cluster = c");
+        for (String r : List.of("a", "b", "e")) {
+            run("SET cluster_replica = " + r);
+            assertThat(q("SELECT count(*), sum(a) FROM t")).as(r).containsExactly(List.of("300", "44850"));
+            assertThat(q("SELECT n FROM n")).as(r).containsExactly(List.of("300"));
+        }
+    }
 }
