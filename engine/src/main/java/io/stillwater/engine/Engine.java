@@ -1,6 +1,8 @@
 package io.stillwater.engine;
 
 import io.stillwater.engine.compute.ComputeReplica;
+import io.stillwater.engine.compute.ReplicaProvisioner;
+import io.stillwater.engine.compute.ReplicaSpec;
 import io.stillwater.engine.coord.Coordinator;
 import io.stillwater.engine.session.EngineSession;
 import io.stillwater.engine.session.Session;
@@ -38,7 +40,15 @@ public final class Engine implements AutoCloseable {
 
     /** Opens (recovering, if the directory holds data) the engine at {@code config.dataDir()}. */
     public static Engine open(EngineConfig config) {
-        return new Engine(config, Coordinator.open(config, new ComputeReplica(config.workers())));
+        return open(config, spec -> new ComputeReplica(spec.workers()));
+    }
+
+    /**
+     * Opens the engine with replicas made by {@code provisioner} (called for every
+     * replica at start and whenever one is created; see {@link ReplicaSpec}).
+     */
+    public static Engine open(EngineConfig config, ReplicaProvisioner provisioner) {
+        return new Engine(config, Coordinator.open(config, provisioner));
     }
 
     /**

@@ -209,6 +209,37 @@ public record Catalog(Map<String, TableDef> tablesByName, Map<String, ViewDef> v
         return new Catalog(tablesByName, viewsByName, materializedViewsByName, m, nextId);
     }
 
+    /**
+     * The catalog as a session on {@code cluster} plans reads against it: only indexes
+     * on {@code cluster} exist (Materialize's rule: a query can use only the indexes of
+     * the cluster it runs on; a view indexed elsewhere is expanded). {@code this} when
+     * every index is on {@code cluster}.
+     */
+    public Catalog withIndexesOn(String cluster) {
+        if (indexesByName.values().stream().allMatch(i -> i.cluster().equals(cluster))) return this;
+        var m = new TreeMap<>(indexesByName);
+        m.values().removeIf(i -> !i.cluster().equals(cluster));
+        return new Catalog(tablesByName, viewsByName, materializedViewsByName, m, nextId);
+    }
+
+    /**
+     * The catalog as the dataflows of {@code cluster} are planned against it: only that
+     * cluster's indexes, and materialized views of other clusters seen as plain views
+     * (expanded and recomputed: no replica of {@code cluster} holds their output).
+     */
+    public Catalog forCluster(String cluster) {
+        Catalog c = withIndexesOn(cluster);
+        if (materializedViewsByName.values().stream().allMatch(m -> m.cluster().equals(cluster))) return c;
+        var mvs = new TreeMap<>(materializedViewsByName);
+        var views = new TreeMap<>(viewsByName);
+        for (MaterializedViewDef m : materializedViewsByName.values()) {
+            if (m.cluster().equals(cluster)) continue;
+            mvs.remove(m.name());
+            views.put(m.name(), new ViewDef(m.id(), m.name(), m.columnNames(), m.columnTypes(), m.definition(), m.dependsOn()));
+        }
+        return new Catalog(tablesByName, views, mvs, c.indexesByName, nextId);
+    }
+
     private static SqlException duplicate(String name) {
         return new SqlException(SqlState.DUPLICATE_TABLE, "relation \"" + name + "\" already exists");
     }

@@ -19,9 +19,10 @@ import java.util.Optional;
  *
  * <p>Ids in the rows follow Materialize's string style: user objects are {@code 'u'}
  * plus the catalog id ({@code u1001}), built-in relations {@code 's'} plus theirs, and
- * the one cluster that exists until cluster DDL lands is {@code u1}, named
- * {@code default}. Columns are the subset of Materialize's that Stillwater has, with
- * the same names and order.
+ * clusters and replicas have their own {@code u1}, {@code u2}, ... ({@link Clusters}).
+ * Columns are the subset of Materialize's that Stillwater has, with the same names and
+ * order; {@code mz_cluster_replicas.interactive_runtime} is Stillwater's own (whether
+ * the replica was provisioned with a maintenance and an interactive runtime).
  */
 public final class SystemRelations {
     private SystemRelations() {}
@@ -33,7 +34,7 @@ public final class SystemRelations {
         public String name() { return def.name(); }
     }
 
-    /** The cluster every object lives on until cluster DDL exists (issue 5). */
+    /** The cluster created at first start, and sessions' default {@code cluster}. */
     public static final String DEFAULT_CLUSTER = "default";
     public static final String DEFAULT_CLUSTER_ID = "u1";
 
@@ -45,6 +46,8 @@ public final class SystemRelations {
     public static final long MZ_CLUSTERS = 6;
     public static final long MZ_WALLCLOCK_GLOBAL_LAG = 7;
     public static final long MZ_HYDRATION_STATUSES = 8;
+    /** Numbered apart from the others so that ids added meanwhile elsewhere do not collide. */
+    public static final long MZ_CLUSTER_REPLICAS = 40;
 
     private static final List<Builtin> ALL = List.of(
             builtin("mz_catalog", MZ_TABLES, "mz_tables", "id", SqlType.TEXT, "name", SqlType.TEXT),
@@ -56,7 +59,10 @@ public final class SystemRelations {
                     "on_id", SqlType.TEXT, "cluster_id", SqlType.TEXT),
             builtin("mz_catalog", MZ_COLUMNS, "mz_columns", "id", SqlType.TEXT, "name", SqlType.TEXT,
                     "position", SqlType.BIGINT, "nullable", SqlType.BOOLEAN, "type", SqlType.TEXT),
-            builtin("mz_catalog", MZ_CLUSTERS, "mz_clusters", "id", SqlType.TEXT, "name", SqlType.TEXT),
+            builtin("mz_catalog", MZ_CLUSTERS, "mz_clusters", "id", SqlType.TEXT, "name", SqlType.TEXT,
+                    "managed", SqlType.BOOLEAN, "size", SqlType.TEXT, "replication_factor", SqlType.BIGINT),
+            builtin("mz_catalog", MZ_CLUSTER_REPLICAS, "mz_cluster_replicas", "id", SqlType.TEXT, "name", SqlType.TEXT,
+                    "cluster_id", SqlType.TEXT, "size", SqlType.TEXT, "interactive_runtime", SqlType.BOOLEAN),
             builtin("mz_internal", MZ_WALLCLOCK_GLOBAL_LAG, "mz_wallclock_global_lag", "object_id", SqlType.TEXT,
                     "lag", SqlType.INTERVAL),
             builtin("mz_internal", MZ_HYDRATION_STATUSES, "mz_hydration_statuses", "object_id", SqlType.TEXT,
@@ -100,11 +106,11 @@ public final class SystemRelations {
             for (ViewDef v : catalog.views()) out.add(Row.of(objectId(v.id()), v.name(), v.definition()), 1);
         } else if (id == MZ_MATERIALIZED_VIEWS) {
             for (MaterializedViewDef m : catalog.materializedViews()) {
-                out.add(Row.of(objectId(m.id()), m.name(), clusterId(m.cluster()), m.definition()), 1);
+                out.add(Row.of(objectId(m.id()), m.name(), clusterId(coordinator, m.cluster()), m.definition()), 1);
             }
         } else if (id == MZ_INDEXES) {
             for (IndexDef i : catalog.indexes()) {
-                out.add(Row.of(objectId(i.id()), i.name(), objectId(i.onId()), clusterId(i.cluster())), 1);
+                out.add(Row.of(objectId(i.id()), i.name(), objectId(i.onId()), clusterId(coordinator, i.cluster())), 1);
             }
         } else if (id == MZ_COLUMNS) {
             for (TableDef t : catalog.tables()) {
@@ -116,7 +122,16 @@ public final class SystemRelations {
             for (ViewDef v : catalog.views()) columns(out, v.id(), v.columnNames(), v.columnTypes());
             for (MaterializedViewDef m : catalog.materializedViews()) columns(out, m.id(), m.columnNames(), m.columnTypes());
         } else if (id == MZ_CLUSTERS) {
-            out.add(Row.of(DEFAULT_CLUSTER_ID, DEFAULT_CLUSTER), 1);
+            for (ClusterDef c : coordinator.clusters().all()) {
+                out.add(Row.of(c.id(), c.name(), c.managed(), c.managed() ? c.size().text() : null,
+                        c.managed() ? (Object) (long) c.replicationFactor() : null), 1);
+            }
+        } else if (id == MZ_CLUSTER_REPLICAS) {
+            for (ClusterDef c : coordinator.clusters().all()) {
+                for (ReplicaDef r : c.replicas()) {
+                    out.add(Row.of(r.id(), r.name(), c.id(), r.size().text(), r.interactiveRuntime()), 1);
+                }
+            }
         } else if (id == MZ_WALLCLOCK_GLOBAL_LAG) {
             long now = System.currentTimeMillis();
             for (TableDef t : catalog.tables()) {
@@ -141,8 +156,8 @@ public final class SystemRelations {
         }
     }
 
-    private static String clusterId(String cluster) {
-        return DEFAULT_CLUSTER.equals(cluster) ? DEFAULT_CLUSTER_ID : cluster;
+    private static String clusterId(Coordinator coordinator, String cluster) {
+        return coordinator.clusters().byName(cluster).map(ClusterDef::id).orElse(null);
     }
 
     /** The ids of every index and materialized view, in id order. */
@@ -156,7 +171,7 @@ public final class SystemRelations {
 
     /** The export's upper once hydrated; null while it is not (or has no dataflow). */
     private static Long exportUpper(Coordinator coordinator, long exportId) {
-        Optional<CollectionReader> r = coordinator.compute().reader(exportId);
+        Optional<CollectionReader> r = coordinator.exportReader(exportId);
         if (r.isEmpty() || r.get().upper() == Long.MIN_VALUE) return null;
         return r.get().upper();
     }

@@ -3,6 +3,15 @@ package io.stillwater.engine.coord;
 import io.stillwater.engine.EngineConfig;
 import io.stillwater.engine.arrange.ReadHold;
 import io.stillwater.engine.catalog.Catalog;
+import io.stillwater.engine.catalog.ClusterCodec;
+import io.stillwater.engine.catalog.ClusterDef;
+import io.stillwater.engine.catalog.ClusterSize;
+import io.stillwater.engine.catalog.Clusters;
+import io.stillwater.engine.catalog.ReplicaDef;
+import io.stillwater.engine.compute.CollectionReader;
+import io.stillwater.engine.compute.ComputeReplica;
+import io.stillwater.engine.compute.ReplicaProvisioner;
+import io.stillwater.engine.compute.ReplicaSpec;
 import io.stillwater.engine.catalog.ColumnDef;
 import io.stillwater.engine.catalog.IndexCodec;
 import io.stillwater.engine.catalog.IndexDef;
@@ -82,8 +91,16 @@ public final class Coordinator implements AutoCloseable {
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private final Map<Long, Table> tables = new ConcurrentHashMap<>();
     private volatile Catalog catalog = Catalog.empty();
-    /** The replica that maintains indexes and materialized views; fed in applyRecord. */
-    private final ComputeController compute;
+    /** Creates a replica's compute when a replica is created (at DDL, and for every replica at start). */
+    private final ReplicaProvisioner provisioner;
+    /**
+     * The running replicas of every cluster; every applied write is broadcast to all of
+     * them in applyRecord. Replicas join and leave under the write lock with nothing
+     * pending (so between two writes) and under the apply lock.
+     */
+    private final Replicas replicas = new Replicas();
+    /** The clusters and their replicas (catalog); published like {@code catalog}, changed in applyRecord. */
+    private volatile Clusters clusters = Clusters.empty();
     /** True while the log is replayed: compute is not fed then (dataflows are built after replay). */
     private boolean replaying;
     /** Plans index and materialized view dataflows; built on first use (Calcite set-up is not free). */
@@ -108,38 +125,152 @@ public final class Coordinator implements AutoCloseable {
 
     private record Pending(long time, LogRecord record, CompletableFuture<Void> durable) {}
 
-    private Coordinator(WriteAheadLog log, TimestampOracle oracle, ComputeController compute) {
+    private Coordinator(WriteAheadLog log, TimestampOracle oracle, ReplicaProvisioner provisioner) {
         this.log = log;
         this.oracle = oracle;
-        this.compute = compute;
+        this.provisioner = provisioner;
     }
 
     /** Opens the log in {@code config.dataDir()} and replays it into catalog and tables, without compute. */
     public static Coordinator open(EngineConfig config) {
-        return open(config, ComputeController.NONE);
+        return open(config, (ReplicaProvisioner) spec -> ComputeController.NONE);
     }
 
     /**
      * Opens the log in {@code config.dataDir()}, replays it into catalog and tables, and
-     * from then on feeds every applied write to {@code compute}.
+     * from then on feeds every applied write to {@code compute}: {@code compute} is the
+     * first replica provisioned (the {@code default} cluster's {@code r1} unless that
+     * cluster was dropped); replicas created later are {@link ComputeReplica}s of their
+     * size ({@link ComputeController#NONE} when {@code compute} is NONE).
      */
     public static Coordinator open(EngineConfig config, ComputeController compute) {
+        if (compute == ComputeController.NONE) return open(config);
+        java.util.concurrent.atomic.AtomicBoolean given = new java.util.concurrent.atomic.AtomicBoolean();
+        return open(config, (ReplicaProvisioner) spec -> given.compareAndSet(false, true) ? compute
+                : new ComputeReplica(spec.workers()));
+    }
+
+    /**
+     * Opens the log in {@code config.dataDir()}, replays it into catalog and tables,
+     * provisions every replica of every cluster with {@code provisioner} (each with the
+     * runtime mode recorded when it was created), creates the {@code default} cluster on
+     * a log that never had a cluster, and rehydrates every index and materialized view on
+     * the replicas of its cluster.
+     */
+    public static Coordinator open(EngineConfig config, ReplicaProvisioner provisioner) {
         WriteAheadLog log = WriteAheadLog.open(config.dataDir(), config.fsync());
-        Coordinator c = new Coordinator(log, new TimestampOracle(), compute);
+        Coordinator c = new Coordinator(log, new TimestampOracle(), provisioner);
         try {
             c.systemParameters = SystemParameters.withStartupDefaults(config.systemParameterDefaults());
+            c.recover();
+            c.startReplicas();
+            if (!c.clusters.everCreated()) c.createDefaultCluster(config.workers());
+            c.installAllDataflows();
         } catch (RuntimeException e) {
+            c.replicas.close();
             log.close();
             throw e;
         }
-        c.recover();
-        if (compute != ComputeController.NONE) c.installAllDataflows();
         c.ticker.scheduleWithFixedDelay(c::idleTickSafely, IDLE_TICK_MS / 2, IDLE_TICK_MS / 2, TimeUnit.MILLISECONDS);
         return c;
     }
 
-    /** The replica's compute controller (reads find index and materialized view arrangements here). */
-    public ComputeController compute() { return compute; }
+    /**
+     * The compute of the {@code default} cluster's first replica (NONE when there is
+     * none), for callers that predate clusters; sessions use {@link #compute(String, String)}.
+     */
+    public ComputeController compute() {
+        Optional<ClusterDef> d = clusters.byName(SystemRelations.DEFAULT_CLUSTER);
+        if (d.isEmpty()) return ComputeController.NONE;
+        for (ReplicaDef r : d.get().replicas()) {
+            Optional<Replicas.Live> live = replicas.get(r.id());
+            if (live.isPresent()) return live.get().compute();
+        }
+        return ComputeController.NONE;
+    }
+
+    /**
+     * The compute that serves reads for a session on {@code cluster}: its first replica,
+     * or the one named {@code replica} (null or empty: any). Its readers are that
+     * replica's (indexes and materialized views of {@code cluster}) plus the materialized
+     * views of other clusters, read from a replica of theirs: Materialize's rule that an
+     * index is usable only on its own cluster, and a materialized view everywhere.
+     *
+     * @throws SqlException 42704 for an unknown cluster or replica, or a cluster without replicas
+     */
+    public ComputeController compute(String cluster, String replica) {
+        Replicas.Live live = chooseReplica(cluster, replica);
+        return new SessionCompute(live.compute(), live.spec().cluster(), this::foreignMaterializedView);
+    }
+
+    /**
+     * What the replica serving a session on {@code cluster} (and {@code replica}, when
+     * set) was provisioned with: the replica {@link #compute(String, String)} reads from.
+     * Its own controller is {@link #replica}{@code (spec.replicaId())}.
+     *
+     * @throws SqlException 42704 as for {@link #compute(String, String)}
+     */
+    public ReplicaSpec servingReplica(String cluster, String replica) {
+        return chooseReplica(cluster, replica).spec();
+    }
+
+    private Replicas.Live chooseReplica(String cluster, String replica) {
+        ClusterDef c = clusters.require(cluster);
+        ReplicaDef chosen = null;
+        if (replica == null || replica.isEmpty()) {
+            if (!c.replicas().isEmpty()) chosen = c.replicas().get(0);
+        } else {
+            chosen = c.replica(replica).orElseThrow(() -> new SqlException(SqlState.UNDEFINED_OBJECT,
+                    "unknown cluster replica '" + cluster + "." + replica + "'"));
+        }
+        if (chosen == null) {
+            throw new SqlException(SqlState.UNDEFINED_OBJECT, "cluster '" + cluster + "' has no replicas", null,
+                    "Add one with CREATE CLUSTER REPLICA " + cluster + ".r1 SIZE 'scale=1,workers=1', "
+                            + "or ALTER CLUSTER " + cluster + " SET (REPLICATION FACTOR = 1).");
+        }
+        ReplicaDef r = chosen;
+        return replicas.get(r.id()).orElseThrow(() ->
+                new SqlException(SqlState.UNDEFINED_OBJECT, "cluster replica '" + cluster + "." + r.name() + "' is not running"));
+    }
+
+    /**
+     * The reader of materialized view {@code id} from a replica of its own cluster, if
+     * {@code id} is a materialized view on a cluster other than {@code sessionCluster}.
+     */
+    private Optional<CollectionReader> foreignMaterializedView(long id, String sessionCluster) {
+        for (var m : catalog.materializedViews()) {
+            if (m.id() != id) continue;
+            if (m.cluster().equals(sessionCluster)) return Optional.empty();
+            Optional<ClusterDef> c = clusters.byName(m.cluster());
+            if (c.isEmpty()) return Optional.empty();
+            for (ReplicaDef r : c.get().replicas()) {
+                Optional<CollectionReader> reader = replicas.get(r.id()).flatMap(l -> l.compute().reader(id));
+                if (reader.isPresent()) return reader;
+            }
+            return Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    /** The reader of export {@code exportId} on any running replica (introspection). */
+    public Optional<CollectionReader> exportReader(long exportId) {
+        for (Replicas.Live r : replicas.all()) {
+            Optional<CollectionReader> reader = r.compute().reader(exportId);
+            if (reader.isPresent()) return reader;
+        }
+        return Optional.empty();
+    }
+
+    /** The clusters and replicas of the catalog now. */
+    public Clusters clusters() { return clusters; }
+
+    /** What running replica {@code replicaId} was provisioned with. */
+    public Optional<ReplicaSpec> replicaSpec(String replicaId) { return replicas.get(replicaId).map(Replicas.Live::spec); }
+
+    /** The compute of running replica {@code replicaId} (the provisioned controller itself). */
+    public Optional<ComputeController> replica(String replicaId) {
+        return replicas.get(replicaId).map(Replicas.Live::compute);
+    }
 
     private void recover() {
         long[] last = {0};
@@ -188,7 +319,7 @@ public final class Coordinator implements AutoCloseable {
                 }
                 byTable.keySet().retainAll(tables.keySet());
                 for (var e : byTable.entrySet()) tables.get(e.getKey()).apply(tw.time(), e.getValue());
-                if (!replaying) compute.inputChanges(tw.time(), byTable);
+                if (!replaying) replicas.inputChanges(tw.time(), byTable);
             }
             case LogRecord.CatalogEntry e when e.kind().equals(ViewCodec.KIND) ->
                     catalog = catalog.withView(ViewCodec.decode(e.name(), e.payload()));
@@ -202,6 +333,10 @@ public final class Coordinator implements AutoCloseable {
                     catalog = catalog.withMaterializedView(MaterializedViewCodec.decode(e.name(), e.payload()));
             case LogRecord.CatalogRemoval r when r.kind().equals(MaterializedViewCodec.KIND) ->
                     catalog = catalog.withoutMaterializedView(r.name());
+            case LogRecord.CatalogEntry e when e.kind().equals(ClusterCodec.KIND) ->
+                    clusters = clusters.with(ClusterCodec.decode(e.name(), e.payload()));
+            case LogRecord.CatalogRemoval r when r.kind().equals(ClusterCodec.KIND) ->
+                    clusters = clusters.without(r.name());
             case LogRecord.CatalogEntry e when e.kind().equals(SystemParameterCodec.KIND) ->
                     applySystemParameter(e.name(), SystemParameterCodec.decode(e.name(), e.payload()));
             case LogRecord.CatalogRemoval r when r.kind().equals(SystemParameterCodec.KIND) ->
@@ -211,7 +346,7 @@ public final class Coordinator implements AutoCloseable {
         // Every table is complete through this time, written or not, so a read at it
         // (the read timestamp is the last applied record's) finds every input readable.
         for (Table t : tables.values()) t.advanceUpper(time + 1);
-        if (!replaying && !(record instanceof LogRecord.TableWrite)) compute.advanceTo(time + 1);
+        if (!replaying && !(record instanceof LogRecord.TableWrite)) replicas.advanceTo(time + 1);
     }
 
     public Catalog catalog() { return catalog; }
@@ -417,15 +552,302 @@ public final class Coordinator implements AutoCloseable {
         }
     }
 
-    // ---------------------------------------------------------------- indexes and materialized views
+    // ---------------------------------------------------------------- clusters and replicas
+
+    /** At start: provisions every replica the catalog records, each with its recorded runtime mode. */
+    private void startReplicas() {
+        for (ClusterDef c : clusters.all()) {
+            List<Replicas.Live> started = provision(c, c.replicas());
+            synchronized (applyLock) {
+                started.forEach(replicas::add);
+            }
+        }
+    }
+
+    /** On a log that never had a cluster: the managed {@code default} cluster, one replica {@code r1} of {@code workers}. */
+    private void createDefaultCluster(int workers) {
+        writeLock.lock();
+        try {
+            awaitAllApplied();
+            ClusterSize size = ClusterSize.ofWorkers(Math.max(1, Math.min(ClusterSize.MAX_WORKERS, workers)));
+            Clusters now = clusters;
+            ClusterDef def = new ClusterDef(now.newClusterId(), SystemRelations.DEFAULT_CLUSTER, true, size, 1,
+                    newReplicas(now, size, 1, 0));
+            startThenLog(def, provision(def, def.replicas()), List.of());
+        } finally {
+            writeLock.unlock();
+        }
+    }
 
     /**
-     * The cluster an object goes to: {@code default} when none is named. Until cluster
-     * DDL exists (issue 5) every other name is 42704, Materialize's wording.
+     * CREATE CLUSTER: managed (SIZE, REPLICATION FACTOR n: replicas r1..rn) or unmanaged
+     * (the listed replicas). 42710 if the name is taken, 22023 for a bad size.
      */
-    public static String resolveCluster(String cluster) {
-        if (cluster == null || cluster.equals(SystemRelations.DEFAULT_CLUSTER)) return SystemRelations.DEFAULT_CLUSTER;
-        throw new SqlException(SqlState.UNDEFINED_OBJECT, "unknown cluster '" + cluster + "'");
+    public ClusterDef createCluster(Statement.CreateCluster s) {
+        writeLock.lock();
+        try {
+            awaitAllApplied();
+            Clusters now = clusters;
+            if (now.byName(s.name()).isPresent()) {
+                throw new SqlException(SqlState.DUPLICATE_OBJECT, "cluster '" + s.name() + "' already exists");
+            }
+            ClusterDef def;
+            if (s.managed()) {
+                ClusterSize size = ClusterSize.parse(s.size());
+                checkReplicationFactor(s.replicationFactor());
+                def = new ClusterDef(now.newClusterId(), s.name(), true, size, s.replicationFactor(),
+                        newReplicas(now, size, s.replicationFactor(), 0));
+            } else {
+                List<ReplicaDef> list = new ArrayList<>();
+                boolean interactive = interactiveRuntimeNow();
+                for (Statement.ReplicaOption o : s.replicas()) {
+                    if (list.stream().anyMatch(r -> r.name().equals(o.name()))) {
+                        throw new SqlException(SqlState.DUPLICATE_OBJECT,
+                                "cluster replica '" + s.name() + "." + o.name() + "' already exists");
+                    }
+                    list.add(new ReplicaDef(now.newReplicaId(list.size()), o.name(), ClusterSize.parse(o.size()), interactive));
+                }
+                def = new ClusterDef(now.newClusterId(), s.name(), false, null, list.size(), list);
+            }
+            startThenLog(def, provision(def, def.replicas()), List.of());
+            return def;
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * ALTER CLUSTER c SET (SIZE = ..., REPLICATION FACTOR = ...) of a managed cluster:
+     * re-provisions. New replicas r1..rn (new ids, provisioned with the system parameters
+     * as they are now) hydrate every dataflow of the cluster, then replace the old ones,
+     * which are dropped. Unmanaged clusters are 0A000.
+     */
+    public ClusterDef alterCluster(Statement.AlterCluster s) {
+        writeLock.lock();
+        try {
+            awaitAllApplied();
+            Clusters now = clusters;
+            ClusterDef old = now.require(s.name());
+            if (!old.managed()) {
+                throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
+                        "cannot ALTER CLUSTER SET (SIZE, REPLICATION FACTOR) of unmanaged cluster '" + old.name() + "'",
+                        null, "Use CREATE CLUSTER REPLICA and DROP CLUSTER REPLICA.");
+            }
+            ClusterSize size = s.size() != null ? ClusterSize.parse(s.size()) : old.size();
+            int factor = s.replicationFactor() >= 0 ? s.replicationFactor() : old.replicationFactor();
+            checkReplicationFactor(factor);
+            ClusterDef def = new ClusterDef(old.id(), old.name(), true, size, factor, newReplicas(now, size, factor, 0));
+            List<Replicas.Live> started = provision(def, def.replicas());
+            hydrateNew(def.name(), started);
+            startThenLog(def, started, old.replicas());
+            return def;
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** CREATE CLUSTER REPLICA c.r SIZE '...': unmanaged clusters only; the new replica hydrates the cluster's dataflows. */
+    public ReplicaDef createClusterReplica(Statement.CreateClusterReplica s) {
+        writeLock.lock();
+        try {
+            awaitAllApplied();
+            Clusters now = clusters;
+            ClusterDef old = now.require(s.cluster());
+            if (old.managed()) {
+                throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
+                        "cannot create more replicas in managed cluster '" + old.name() + "'", null,
+                        "Use ALTER CLUSTER " + old.name() + " SET (REPLICATION FACTOR = n).");
+            }
+            if (old.replica(s.replica()).isPresent()) {
+                throw new SqlException(SqlState.DUPLICATE_OBJECT,
+                        "cluster replica '" + old.name() + "." + s.replica() + "' already exists");
+            }
+            ReplicaDef r = new ReplicaDef(now.newReplicaId(0), s.replica(), ClusterSize.parse(s.size()), interactiveRuntimeNow());
+            List<ReplicaDef> all = new ArrayList<>(old.replicas());
+            all.add(r);
+            ClusterDef def = old.withReplicas(all);
+            List<Replicas.Live> started = provision(def, List.of(r));
+            hydrateNew(def.name(), started);
+            startThenLog(def, started, List.of());
+            return r;
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * DROP CLUSTER REPLICA c.r, ...: unmanaged clusters only (0A000 for managed ones);
+     * unknown replicas are 42704 unless {@code ifExists}.
+     */
+    public void dropClusterReplicas(List<Statement.ReplicaName> names, boolean ifExists) {
+        writeLock.lock();
+        try {
+            awaitAllApplied();
+            for (Statement.ReplicaName n : names) {
+                Optional<ClusterDef> c = clusters.byName(n.cluster());
+                if (c.isEmpty()) {
+                    if (ifExists) continue;
+                    throw Clusters.unknownCluster(n.cluster());
+                }
+                Optional<ReplicaDef> r = c.get().replica(n.replica());
+                if (r.isEmpty()) {
+                    if (ifExists) continue;
+                    throw new SqlException(SqlState.UNDEFINED_OBJECT,
+                            "unknown cluster replica '" + n.cluster() + "." + n.replica() + "'");
+                }
+                if (c.get().managed()) {
+                    throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
+                            "cannot drop replicas of managed cluster '" + n.cluster() + "'", null,
+                            "Use ALTER CLUSTER " + n.cluster() + " SET (REPLICATION FACTOR = n).");
+                }
+                List<ReplicaDef> rest = new ArrayList<>(c.get().replicas());
+                rest.remove(r.get());
+                startThenLog(c.get().withReplicas(rest), List.of(), List.of(r.get()));
+            }
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * DROP CLUSTER c, ...: unknown names are 42704 unless {@code ifExists}. Without
+     * {@code cascade} a cluster holding indexes or materialized views is 2BP01; with it
+     * they (and what depends on them) are dropped first. Then the cluster's replicas stop.
+     */
+    public void dropClusters(List<String> names, boolean ifExists, boolean cascade) {
+        writeLock.lock();
+        try {
+            awaitAllApplied();
+            List<ClusterDef> targets = new ArrayList<>();
+            for (String n : names) {
+                Optional<ClusterDef> c = clusters.byName(n);
+                if (c.isPresent()) {
+                    if (!targets.contains(c.get())) targets.add(c.get());
+                } else if (!ifExists) {
+                    throw Clusters.unknownCluster(n);
+                }
+            }
+            for (ClusterDef c : targets) {
+                List<String> dependents = objectsOn(catalog, c.name());
+                if (!dependents.isEmpty() && !cascade) {
+                    throw new SqlException(SqlState.DEPENDENT_OBJECTS_STILL_EXIST,
+                            "cannot drop cluster \"" + c.name() + "\" because other objects depend on it",
+                            "depended upon by " + String.join(", ", dependents),
+                            "Use DROP CLUSTER " + c.name() + " CASCADE to drop them too.");
+                }
+            }
+            for (ClusterDef c : targets) {
+                List<String> mvs = catalog.materializedViews().stream().filter(m -> m.cluster().equals(c.name()))
+                        .map(MaterializedViewDef::name).toList();
+                if (!mvs.isEmpty()) dropObjects(Statement.ObjectKind.MATERIALIZED_VIEW, mvs, true, true);
+                List<String> indexes = catalog.indexes().stream().filter(i -> i.cluster().equals(c.name()))
+                        .map(IndexDef::name).toList();
+                if (!indexes.isEmpty()) dropObjects(Statement.ObjectKind.INDEX, indexes, true, true);
+                submit(ts -> new LogRecord.CatalogRemoval(ClusterCodec.KIND, c.id()));
+                stop(c.replicas());
+            }
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** The indexes and materialized views on {@code cluster}, by name. */
+    private static List<String> objectsOn(Catalog catalog, String cluster) {
+        List<String> out = new ArrayList<>();
+        catalog.indexes().stream().filter(i -> i.cluster().equals(cluster)).forEach(i -> out.add(i.name()));
+        catalog.materializedViews().stream().filter(m -> m.cluster().equals(cluster)).forEach(m -> out.add(m.name()));
+        out.sort(null);
+        return out;
+    }
+
+    private static void checkReplicationFactor(int factor) {
+        if (factor < 0 || factor > 16) {
+            throw new SqlException(SqlState.INVALID_PARAMETER_VALUE,
+                    "REPLICATION FACTOR must be between 0 and 16, got " + factor);
+        }
+    }
+
+    /** {@code count} new replica definitions r{first+1}.. of {@code size}, with the runtime mode the flag says now. */
+    private List<ReplicaDef> newReplicas(Clusters now, ClusterSize size, int count, int first) {
+        boolean interactive = interactiveRuntimeNow();
+        List<ReplicaDef> out = new ArrayList<>();
+        for (int k = 0; k < count; k++) out.add(new ReplicaDef(now.newReplicaId(k), "r" + (first + k + 1), size, interactive));
+        return out;
+    }
+
+    /** {@code enable_compute_interactive_runtime} now: read once per replica, when it is created. */
+    private boolean interactiveRuntimeNow() {
+        return systemParameters.get(io.stillwater.engine.params.Params.ENABLE_COMPUTE_INTERACTIVE_RUNTIME);
+    }
+
+    /**
+     * Provisions {@code list} (replicas of {@code cluster}) with the system parameters as
+     * they are now; if one fails, the ones already provisioned are closed.
+     */
+    private List<Replicas.Live> provision(ClusterDef cluster, List<ReplicaDef> list) {
+        List<Replicas.Live> out = new ArrayList<>();
+        try {
+            for (ReplicaDef r : list) {
+                ReplicaSpec spec = new ReplicaSpec(cluster.name(), r.name(), r.id(), r.size().workers(),
+                        r.interactiveRuntime(), systemParameters.snapshot());
+                out.add(new Replicas.Live(spec, provisioner.provision(spec)));
+            }
+            return out;
+        } catch (RuntimeException e) {
+            out.forEach(Replicas::closeQuietly);
+            throw e;
+        }
+    }
+
+    /** Hydrates the dataflows of {@code cluster} on newly provisioned replicas (closed again on failure). */
+    private void hydrateNew(String cluster, List<Replicas.Live> started) {
+        List<Replicas.Live> targets = new ArrayList<>(started);
+        targets.removeIf(r -> r.compute() == ComputeController.NONE);
+        try {
+            if (!targets.isEmpty()) hydrateCluster(cluster, targets);
+        } catch (RuntimeException e) {
+            started.forEach(Replicas::closeQuietly);
+            throw e;
+        }
+    }
+
+    /**
+     * Makes {@code def} durable with {@code started} replicas joining the broadcast and
+     * {@code stopped} ones leaving it. Caller holds the write lock with nothing pending,
+     * so no write falls between a replica's hydration snapshot and its joining. If the
+     * log append fails, the started replicas are closed and the old ones keep running.
+     */
+    private void startThenLog(ClusterDef def, List<Replicas.Live> started, List<ReplicaDef> stopped) {
+        synchronized (applyLock) {
+            started.forEach(replicas::add);
+        }
+        byte[] payload = ClusterCodec.encode(def);
+        try {
+            submit(ts -> new LogRecord.CatalogEntry(ClusterCodec.KIND, def.id(), payload));
+        } catch (RuntimeException e) {
+            synchronized (applyLock) {
+                started.forEach(r -> replicas.remove(r.spec().replicaId()));
+            }
+            started.forEach(Replicas::closeQuietly);
+            throw e;
+        }
+        stop(stopped);
+    }
+
+    /** Stops and closes the running replicas among {@code list}. */
+    private void stop(List<ReplicaDef> list) {
+        List<Replicas.Live> removed = new ArrayList<>();
+        synchronized (applyLock) {
+            for (ReplicaDef r : list) replicas.remove(r.id()).ifPresent(removed::add);
+        }
+        removed.forEach(Replicas::closeQuietly);
+    }
+
+    // ---------------------------------------------------------------- indexes and materialized views
+
+    /** {@code cluster} if it exists; 42704 {@code unknown cluster 'x'} (Materialize's wording) if not. */
+    public String resolveCluster(String cluster) {
+        return clusters.require(cluster).name();
     }
 
     private DataflowPlanner dataflowPlanner() {
@@ -443,10 +865,15 @@ public final class Coordinator implements AutoCloseable {
      * {@code IF NOT EXISTS} was given.
      */
     public Optional<IndexDef> createIndex(Statement.CreateIndex s) {
-        String cluster = resolveCluster(s.cluster());
+        return createIndex(s, SystemRelations.DEFAULT_CLUSTER);
+    }
+
+    /** CREATE INDEX on {@code IN CLUSTER}'s cluster, else {@code sessionCluster}; 42704 if it does not exist. */
+    public Optional<IndexDef> createIndex(Statement.CreateIndex s, String sessionCluster) {
         writeLock.lock();
         try {
             awaitAllApplied();
+            String cluster = resolveCluster(s.cluster() != null ? s.cluster() : sessionCluster);
             Catalog current = catalog;
             if (s.name() != null && current.relationExists(s.name())) {
                 if (s.ifNotExists()) return Optional.empty();
@@ -469,9 +896,9 @@ public final class Coordinator implements AutoCloseable {
                     : generatedIndexName(current, on, s.isDefault() || s.keySql().isEmpty(), key,
                             DataflowPlanner.columnsOf(current, on).columnNames());
             IndexDef def = new IndexDef(current.nextId(), name, current.idOf(on), on, keySql, cluster);
-            DataflowSpec spec = planner.index(current, def);
+            DataflowSpec spec = planner.index(current.forCluster(cluster), def);
             byte[] payload = IndexCodec.encode(def);
-            installThenLog(spec, () -> submit(ts -> new LogRecord.CatalogEntry(IndexCodec.KIND, name, payload)));
+            installThenLog(spec, cluster, () -> submit(ts -> new LogRecord.CatalogEntry(IndexCodec.KIND, name, payload)));
             return Optional.of(def);
         } finally {
             writeLock.unlock();
@@ -504,10 +931,15 @@ public final class Coordinator implements AutoCloseable {
      * is durable. Returns empty if the name exists and {@code IF NOT EXISTS} was given.
      */
     public Optional<MaterializedViewDef> createMaterializedView(Statement.CreateMaterializedView s) {
-        String cluster = resolveCluster(s.cluster());
+        return createMaterializedView(s, SystemRelations.DEFAULT_CLUSTER);
+    }
+
+    /** CREATE MATERIALIZED VIEW on {@code IN CLUSTER}'s cluster, else {@code sessionCluster}; 42704 if it does not exist. */
+    public Optional<MaterializedViewDef> createMaterializedView(Statement.CreateMaterializedView s, String sessionCluster) {
         writeLock.lock();
         try {
             awaitAllApplied();
+            String cluster = resolveCluster(s.cluster() != null ? s.cluster() : sessionCluster);
             Catalog current = catalog;
             String name = s.name();
             Optional<Statement.ObjectKind> existing = current.kindOf(name);
@@ -527,9 +959,9 @@ public final class Coordinator implements AutoCloseable {
             }
             DataflowPlanner planner = dataflowPlanner();
             MaterializedViewDef def = planner.defineMaterializedView(current, current.nextId(), s, cluster);
-            DataflowSpec spec = planner.materializedView(current, def);
+            DataflowSpec spec = planner.materializedView(current.forCluster(cluster), def);
             byte[] payload = MaterializedViewCodec.encode(def);
-            installThenLog(spec, () -> submit(ts -> new LogRecord.CatalogEntry(MaterializedViewCodec.KIND, name, payload)));
+            installThenLog(spec, cluster, () -> submit(ts -> new LogRecord.CatalogEntry(MaterializedViewCodec.KIND, name, payload)));
             old.ifPresent(o -> uninstallDataflow(o.id()));
             return Optional.of(def);
         } finally {
@@ -538,9 +970,9 @@ public final class Coordinator implements AutoCloseable {
     }
 
     /** Installs {@code spec}'s dataflow, then runs {@code log}; drops the dataflow again if logging fails. */
-    private void installThenLog(DataflowSpec spec, Runnable log) {
+    private void installThenLog(DataflowSpec spec, String cluster, Runnable log) {
         try {
-            installDataflow(spec);
+            installDataflow(spec, cluster);
         } catch (UnsupportedOperationException e) {
             throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
                     "cannot maintain " + spec.name() + ": " + e.getMessage(), null, null, e);
@@ -561,22 +993,55 @@ public final class Coordinator implements AutoCloseable {
      * arrangements. An object that no longer plans is logged and left without a dataflow.
      */
     private void installAllDataflows() {
-        Catalog all = catalog;
-        List<Object> items = new ArrayList<>();
-        items.addAll(all.indexes());
-        items.addAll(all.materializedViews());
-        items.sort(java.util.Comparator.comparingLong(o -> o instanceof IndexDef i ? i.id() : ((MaterializedViewDef) o).id()));
-        for (Object o : items) {
-            try {
-                DataflowSpec spec = switch (o) {
-                    case IndexDef i -> dataflowPlanner().index(all.withIndexesBelow(i.id()), i);
-                    case MaterializedViewDef m -> dataflowPlanner().materializedView(all.withIndexesBelow(m.id()), m);
-                    default -> throw new IllegalStateException();
-                };
-                installDataflow(spec);
-            } catch (RuntimeException e) {
-                LOG.error("could not rebuild the dataflow of {} after restart", o, e);
+        for (ClusterDef c : clusters.all()) {
+            List<Replicas.Live> targets = liveReplicasOf(c);
+            targets.removeIf(r -> r.compute() == ComputeController.NONE);
+            if (!targets.isEmpty()) hydrateCluster(c.name(), targets);
+        }
+    }
+
+    /**
+     * Installs every index and materialized view of {@code cluster} on {@code targets}
+     * (new or restarted replicas), in id order, so each one's inputs (tables, and the
+     * collections of older exports it imports) exist before it. Each is planned against
+     * the catalog as it was when it was created as far as indexes go ({@link
+     * Catalog#withIndexesBelow}) and as its cluster sees it ({@link Catalog#forCluster}).
+     * An object that no longer plans is logged and left without a dataflow.
+     */
+    private void hydrateCluster(String cluster, List<Replicas.Live> targets) {
+        writeLock.lock();
+        try {
+            awaitAllApplied();
+            Catalog all = catalog;
+            List<Object> items = new ArrayList<>();
+            all.indexes().stream().filter(i -> i.cluster().equals(cluster)).forEach(items::add);
+            all.materializedViews().stream().filter(m -> m.cluster().equals(cluster)).forEach(items::add);
+            items.sort(java.util.Comparator.comparingLong(o -> o instanceof IndexDef i ? i.id() : ((MaterializedViewDef) o).id()));
+            for (Object o : items) {
+                DataflowSpec spec;
+                try {
+                    spec = switch (o) {
+                        case IndexDef i -> dataflowPlanner().index(all.withIndexesBelow(i.id()).forCluster(cluster), i);
+                        case MaterializedViewDef m -> dataflowPlanner().materializedView(
+                                all.withIndexesBelow(m.id()).forCluster(cluster), m);
+                        default -> throw new IllegalStateException();
+                    };
+                } catch (RuntimeException e) {
+                    LOG.error("could not plan the dataflow of {} on cluster {}", o, cluster, e);
+                    continue;
+                }
+                for (Replicas.Live r : targets) {
+                    synchronized (applyLock) {
+                        try {
+                            installOn(r.compute(), spec);
+                        } catch (RuntimeException e) {
+                            LOG.error("could not build the dataflow of {} on replica {}.{}", o, cluster, r.spec().replica(), e);
+                        }
+                    }
+                }
             }
+        } finally {
+            writeLock.unlock();
         }
     }
 
@@ -616,7 +1081,7 @@ public final class Coordinator implements AutoCloseable {
         long ts = oracle.writeTimestamp();
         for (Table t : tables.values()) t.advanceUpper(ts + 1);
         oracle.applyWrite(ts);
-        compute.advanceTo(ts + 1);
+        replicas.advanceTo(ts + 1);
         lastAdvanceNanos = System.nanoTime();
         applyLock.notifyAll();
     }
@@ -723,25 +1188,61 @@ public final class Coordinator implements AutoCloseable {
      * write can slip between the snapshot and the command. Returns the hydration time.
      */
     public long installDataflow(io.stillwater.engine.compute.DataflowSpec spec) {
+        return installDataflow(spec, SystemRelations.DEFAULT_CLUSTER);
+    }
+
+    /**
+     * Starts maintaining {@code spec} on every running replica of {@code cluster} (none:
+     * nothing to do until a replica is added, which then hydrates it), as
+     * {@link #installDataflow(DataflowSpec)} does for one. If a replica refuses it, the
+     * replicas that took it drop it again. Returns the hydration time.
+     */
+    public long installDataflow(DataflowSpec spec, String cluster) {
         writeLock.lock();
         try {
             awaitAllApplied();
-            Set<Long> tableInputs = new java.util.HashSet<>(PlanInputs.objectIds(spec.plan()));
-            tableInputs.retainAll(tables.keySet());
+            List<Replicas.Live> targets = liveReplicasOf(clusters.byName(cluster).orElse(null));
+            List<Replicas.Live> done = new ArrayList<>();
             synchronized (applyLock) {
-                ReadContext rc = beginRead(tableInputs, -1);
-                compute.createDataflow(spec, new InputSnapshot(rc.asOf(), rc::read, rc, tableInputs));
-                return rc.asOf();
+                try {
+                    for (Replicas.Live r : targets) {
+                        installOn(r.compute(), spec);
+                        done.add(r);
+                    }
+                } catch (RuntimeException e) {
+                    for (Replicas.Live r : done) r.compute().dropDataflow(spec.exportId());
+                    throw e;
+                }
+                return oracle.readTimestamp();
             }
         } finally {
             writeLock.unlock();
         }
     }
 
-    /** Stops maintaining export {@code exportId}, ordered with writes like {@link #installDataflow}. */
+    /**
+     * Hands {@code spec} to one replica with its table inputs pinned at the latest applied
+     * time. Caller holds writeLock (nothing pending) and applyLock.
+     */
+    private void installOn(ComputeController target, DataflowSpec spec) {
+        Set<Long> tableInputs = new java.util.HashSet<>(PlanInputs.objectIds(spec.plan()));
+        tableInputs.retainAll(tables.keySet());
+        ReadContext rc = beginRead(tableInputs, -1);
+        target.createDataflow(spec, new InputSnapshot(rc.asOf(), rc::read, rc, tableInputs));
+    }
+
+    /** The running replicas of {@code cluster} in its replica order; empty for null. */
+    private List<Replicas.Live> liveReplicasOf(ClusterDef cluster) {
+        List<Replicas.Live> out = new ArrayList<>();
+        if (cluster == null) return out;
+        for (ReplicaDef r : cluster.replicas()) replicas.get(r.id()).ifPresent(out::add);
+        return out;
+    }
+
+    /** Stops maintaining export {@code exportId} on every replica, ordered with writes like {@link #installDataflow}. */
     public void uninstallDataflow(long exportId) {
         synchronized (applyLock) {
-            compute.dropDataflow(exportId);
+            for (Replicas.Live r : replicas.all()) r.compute().dropDataflow(exportId);
         }
     }
 
@@ -826,7 +1327,7 @@ public final class Coordinator implements AutoCloseable {
         try {
             awaitAllApplied();
             log.close();
-            compute.close();
+            replicas.close();
         } finally {
             writeLock.unlock();
         }

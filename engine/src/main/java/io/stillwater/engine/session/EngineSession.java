@@ -2,6 +2,7 @@ package io.stillwater.engine.session;
 
 import io.stillwater.engine.catalog.ColumnDef;
 import io.stillwater.engine.catalog.TableDef;
+import io.stillwater.engine.compute.ComputeController;
 import io.stillwater.engine.coord.Coordinator;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
@@ -70,8 +71,6 @@ public final class EngineSession implements Session {
     private final AtomicBoolean cancelRequested = new AtomicBoolean();
     private volatile boolean running;
 
-    private final PeekPlanner peekPlanner;
-    private final PeekPlanner writePeekPlanner;
     private final PeekExecutor peekExecutor;
 
     private TransactionStatus status = TransactionStatus.IDLE;
@@ -88,8 +87,6 @@ public final class EngineSession implements Session {
         this.user = user;
         this.database = database;
         this.vars = new SessionVariables(options, coord.systemParameters(), Roles.isSuperuser(user));
-        this.peekPlanner = new PeekPlanner(coord.compute(), id -> coord.table(id).isPresent());
-        this.writePeekPlanner = PeekPlanner.readingTablesDirectly(coord.compute(), id -> coord.table(id).isPresent());
         this.peekExecutor = new PeekExecutor(coord);
     }
 
@@ -121,7 +118,9 @@ public final class EngineSession implements Session {
     @Override
     public PreparedStatement prepare(String sql, List<SqlType> paramTypeHints) {
         try {
-            Statement stmt = planner.plan(sql, paramTypeHints == null ? List.of() : paramTypeHints, coord.catalog());
+            // Only the session cluster's indexes are usable (a view indexed elsewhere is expanded).
+            Statement stmt = planner.plan(sql, paramTypeHints == null ? List.of() : paramTypeHints,
+                    coord.catalog().withIndexesOn(vars.get("cluster")));
             return new PreparedStatement(sql, stmt.commandVerb(), stmt.paramTypes(), columnsOf(stmt), stmt);
         } catch (SqlException e) {
             failTransaction();
@@ -146,6 +145,10 @@ public final class EngineSession implements Session {
                 default -> List.of(new ResultColumn("name", SqlType.TEXT));
             };
             case Statement.Explain x -> List.of(new ResultColumn(EXPLAIN_COLUMN, SqlType.TEXT));
+            case Statement.ShowClusters s -> s.replicas()
+                    ? List.of(new ResultColumn("cluster", SqlType.TEXT), new ResultColumn("replica", SqlType.TEXT),
+                            new ResultColumn("size", SqlType.TEXT), new ResultColumn("ready", SqlType.BOOLEAN))
+                    : List.of(new ResultColumn("name", SqlType.TEXT), new ResultColumn("replicas", SqlType.TEXT));
             case Statement.ShowVariable s -> s.name().equals("all")
                     ? List.of(new ResultColumn("name", SqlType.TEXT), new ResultColumn("setting", SqlType.TEXT),
                             new ResultColumn("description", SqlType.TEXT))
@@ -221,12 +224,12 @@ public final class EngineSession implements Session {
             case Statement.ShowVariable s -> show(s);
             case Statement.CreateIndex ci -> {
                 requireNoTransaction("CREATE INDEX");
-                coord.createIndex(ci);
+                coord.createIndex(ci, vars.get("cluster"));
                 yield new ExecutionResult.Command("CREATE INDEX");
             }
             case Statement.CreateMaterializedView cmv -> {
                 requireNoTransaction("CREATE MATERIALIZED VIEW");
-                coord.createMaterializedView(cmv);
+                coord.createMaterializedView(cmv, vars.get("cluster"));
                 yield new ExecutionResult.Command("CREATE MATERIALIZED VIEW");
             }
             case Statement.DropObjects d -> {
@@ -247,13 +250,39 @@ public final class EngineSession implements Session {
                 yield new ExecutionResult.Command("ALTER SYSTEM");
             }
             case Statement.Explain x -> explain(x, params);
+            case Statement.CreateCluster cc -> {
+                requireNoTransaction("CREATE CLUSTER");
+                coord.createCluster(cc);
+                yield new ExecutionResult.Command("CREATE CLUSTER");
+            }
+            case Statement.AlterCluster ac -> {
+                requireNoTransaction("ALTER CLUSTER");
+                coord.alterCluster(ac);
+                yield new ExecutionResult.Command("ALTER CLUSTER");
+            }
+            case Statement.CreateClusterReplica cr -> {
+                requireNoTransaction("CREATE CLUSTER REPLICA");
+                coord.createClusterReplica(cr);
+                yield new ExecutionResult.Command("CREATE CLUSTER REPLICA");
+            }
+            case Statement.DropCluster dc -> {
+                requireNoTransaction("DROP CLUSTER");
+                coord.dropClusters(dc.names(), dc.ifExists(), dc.cascade());
+                yield new ExecutionResult.Command("DROP CLUSTER");
+            }
+            case Statement.DropClusterReplica dr -> {
+                requireNoTransaction("DROP CLUSTER REPLICA");
+                coord.dropClusterReplicas(dr.names(), dr.ifExists());
+                yield new ExecutionResult.Command("DROP CLUSTER REPLICA");
+            }
+            case Statement.ShowClusters sc -> new ExecutionResult.Rows(columnsOf(sc), showClusters(sc), "SHOW");
         };
     }
 
     /** SHOW TABLES | VIEWS | MATERIALIZED VIEWS | INDEXES rows, by name; the cluster filter is checked first. */
     private List<Row> showObjects(Statement.ShowObjects so) {
         var catalog = coord.catalog();
-        String cluster = so.cluster() == null ? null : Coordinator.resolveCluster(so.cluster());
+        String cluster = so.cluster() == null ? null : coord.resolveCluster(so.cluster());
         if (so.onName() != null && !catalog.relationExists(so.onName())) {
             throw new SqlException(SqlState.UNDEFINED_TABLE, "relation \"" + so.onName() + "\" does not exist");
         }
@@ -272,6 +301,30 @@ public final class EngineSession implements Session {
         return rows;
     }
 
+    /**
+     * SHOW CLUSTERS: name and replicas ({@code r1 (size), ...}), by name. SHOW CLUSTER
+     * REPLICAS: cluster, replica, size, ready (every recorded replica is running), by
+     * cluster and replica name.
+     */
+    private List<Row> showClusters(Statement.ShowClusters sc) {
+        List<io.stillwater.engine.catalog.ClusterDef> all = new ArrayList<>(coord.clusters().all());
+        all.sort(java.util.Comparator.comparing(io.stillwater.engine.catalog.ClusterDef::name));
+        List<Row> rows = new ArrayList<>();
+        for (var c : all) {
+            if (sc.replicas()) {
+                c.replicas().stream().sorted(java.util.Comparator.comparing(io.stillwater.engine.catalog.ReplicaDef::name))
+                        .forEach(r -> rows.add(Row.of(c.name(), r.name(), r.size().text(), true)));
+            } else {
+                StringBuilder b = new StringBuilder();
+                for (var r : c.replicas()) {
+                    if (b.length() > 0) b.append(", ");
+                    b.append(r.name()).append(" (").append(r.size().text()).append(')');
+                }
+                rows.add(Row.of(c.name(), b.toString()));
+            }
+        }
+        return rows;
+    }
 
     private ExecutionResult show(Statement.ShowVariable s) {
         List<ResultColumn> cols = columnsOf(s);
@@ -308,7 +361,7 @@ public final class EngineSession implements Session {
     private ExecutionResult explain(Statement.Explain x, List<Object> params) {
         QueryPlan plan = params.size() >= x.query().paramTypes().size()
                 ? Plans.bindParams(x.query().plan(), params) : x.query().plan();
-        PeekPlan peek = peekPlanner.plan(plan.body(), evalContext());
+        PeekPlan peek = peekPlanner(plan, false).plan(plan.body(), evalContext());
         StringBuilder text = new StringBuilder();
         for (String line : new PeekExplainer(ObjectNames.of(coord.catalog())).explain(peek, plan)) {
             text.append(line).append('\n');
@@ -328,7 +381,7 @@ public final class EngineSession implements Session {
     private Changes read(QueryPlan plan, boolean forWrite) {
         EvalContext ctx = evalContext();
         Cancellation cancel = cancellation();
-        PeekPlan peek = (forWrite ? writePeekPlanner : peekPlanner).plan(plan.body(), ctx);
+        PeekPlan peek = peekPlanner(plan, forWrite).plan(plan.body(), ctx);
         if (peek instanceof PeekPlan.Constant) {
             // Constants and table functions: no snapshot, no timestamp, no transaction read.
             return peekExecutor.run(peek, null, ctx, cancel).rows();
@@ -346,8 +399,9 @@ public final class EngineSession implements Session {
                 // Pin every other export readable at the transaction's time, so later
                 // statements can read them at it (one timestamp for the whole transaction).
                 List<io.stillwater.engine.compute.CollectionReader> others = new ArrayList<>();
-                for (long id : all) others.addAll(coord.compute().readers(id));
-                coord.catalog().views().forEach(v -> others.addAll(coord.compute().readers(v.id())));
+                ComputeController compute = sessionCompute(plan);
+                for (long id : all) others.addAll(compute.readers(id));
+                coord.catalog().views().forEach(v -> others.addAll(compute.readers(v.id())));
                 txnRead.openReadableNow(others);
             } else {
                 txnRead.extendFor(peek, cancel);
@@ -358,6 +412,35 @@ public final class EngineSession implements Session {
         Isolation isolation = forWrite ? Isolation.STRICT_SERIALIZABLE : isolation();
         try (PeekInputs in = PeekInputs.acquire(coord, peek, isolation, cancel)) {
             return peekExecutor.run(peek, in, ctx, cancel).rows();
+        }
+    }
+
+    /**
+     * The read planner of one statement, over the compute of the session's cluster (and
+     * {@code cluster_replica}, when set): Materialize's rule that a SELECT runs on the
+     * session's cluster and uses only that cluster's indexes. A {@code forWrite} planner
+     * reads tables from their own snapshots.
+     */
+    private PeekPlanner peekPlanner(QueryPlan plan, boolean forWrite) {
+        ComputeController compute = sessionCompute(plan);
+        java.util.function.LongPredicate isTable = id -> coord.table(id).isPresent();
+        return forWrite ? PeekPlanner.readingTablesDirectly(compute, isTable) : new PeekPlanner(compute, isTable);
+    }
+
+    /**
+     * The compute serving this session's reads of {@code plan}. Constants need none, and
+     * reads of built-in catalog relations only alone do not fail when the session's
+     * cluster is unknown or has no replica (so {@code SHOW}-style catalog queries keep
+     * working after {@code DROP CLUSTER default}).
+     */
+    private ComputeController sessionCompute(QueryPlan plan) {
+        Set<Long> ids = PlanInputs.objectIds(plan.body());
+        if (ids.isEmpty()) return ComputeController.NONE;
+        try {
+            return coord.compute(vars.get("cluster"), vars.get("cluster_replica"));
+        } catch (SqlException e) {
+            if (ids.stream().allMatch(io.stillwater.engine.catalog.SystemRelations::isSystem)) return ComputeController.NONE;
+            throw e;
         }
     }
 

@@ -30,6 +30,11 @@ public final class SessionVariables {
         SPECS.put("application_name", new Spec("", true, false));
         SPECS.put("client_encoding", new Spec("UTF8", true, false));
         SPECS.put("client_min_messages", new Spec("notice", false, false));
+        // Materialize: the cluster a session's reads and new objects go to, and an
+        // optional replica of it to read from (empty: any). Not checked when SET: an
+        // unknown cluster fails the statements that need it (42704), as in Materialize.
+        SPECS.put("cluster", new Spec("default", false, false));
+        SPECS.put("cluster_replica", new Spec("", false, false));
         SPECS.put("database", new Spec("materialize", false, true));
         SPECS.put("datestyle", new Spec("ISO, MDY", true, false));
         SPECS.put("extra_float_digits", new Spec("1", false, false));

@@ -202,6 +202,59 @@ public sealed interface Statement {
         public String commandVerb() { return "ALTER SYSTEM"; }
     }
 
+    /**
+     * CREATE CLUSTER name (SIZE = 'size' [, REPLICATION FACTOR n]) (managed: {@code
+     * replicas} empty, {@code replicationFactor} 1 when not given) or CREATE CLUSTER name
+     * REPLICAS (r1 (SIZE 'size'), ...) (unmanaged: {@code size} null).
+     */
+    record CreateCluster(String name, boolean managed, String size, int replicationFactor,
+                         List<ReplicaOption> replicas) implements Statement {
+        public CreateCluster {
+            replicas = List.copyOf(replicas);
+        }
+
+        public String commandVerb() { return "CREATE CLUSTER"; }
+    }
+
+    /** One replica of CREATE CLUSTER ... REPLICAS (name (SIZE 'size')). */
+    record ReplicaOption(String name, String size) {}
+
+    /** ALTER CLUSTER name SET (SIZE = 'size', REPLICATION FACTOR = n): null/negative for what is not set. */
+    record AlterCluster(String name, String size, int replicationFactor) implements Statement {
+        public String commandVerb() { return "ALTER CLUSTER"; }
+    }
+
+    /** CREATE CLUSTER REPLICA cluster.replica SIZE 'size' (unmanaged clusters only). */
+    record CreateClusterReplica(String cluster, String replica, String size) implements Statement {
+        public String commandVerb() { return "CREATE CLUSTER REPLICA"; }
+    }
+
+    /** DROP CLUSTER [IF EXISTS] a, b [CASCADE | RESTRICT]. */
+    record DropCluster(List<String> names, boolean ifExists, boolean cascade) implements Statement {
+        public DropCluster {
+            names = List.copyOf(names);
+        }
+
+        public String commandVerb() { return "DROP CLUSTER"; }
+    }
+
+    /** DROP CLUSTER REPLICA [IF EXISTS] c.r, ... ; {@code names} are (cluster, replica) pairs. */
+    record DropClusterReplica(List<ReplicaName> names, boolean ifExists) implements Statement {
+        public DropClusterReplica {
+            names = List.copyOf(names);
+        }
+
+        public String commandVerb() { return "DROP CLUSTER REPLICA"; }
+    }
+
+    /** A replica's qualified name {@code cluster.replica}. */
+    record ReplicaName(String cluster, String replica) {}
+
+    /** SHOW CLUSTERS (name, replicas) or SHOW CLUSTER REPLICAS (cluster, replica, size, ready). */
+    record ShowClusters(boolean replicas) implements Statement {
+        public String commandVerb() { return "SHOW"; }
+    }
+
     /** An empty query (only whitespace, comments, semicolons). */
     record Empty() implements Statement {
         public String commandVerb() { return ""; }

@@ -364,7 +364,8 @@ class CoordinatorDdlTest {
                 .containsExactly(List.of(ti, "t"), List.of(m, "f"));
         assertThat(q("SELECT object_id FROM mz_internal.mz_wallclock_global_lag WHERE lag >= INTERVAL '0 seconds'"))
                 .containsExactly(List.of(t), List.of(ti));
-        assertThat(q("SELECT * FROM mz_catalog.mz_clusters")).containsExactly(List.of("u1", "default"));
+        assertThat(q("SELECT id, name, managed, replication_factor FROM mz_catalog.mz_clusters"))
+                .containsExactly(List.of("u1", "default", "t", "1"));
         assertThat(q("SELECT name, position, nullable, type FROM mz_catalog.mz_columns WHERE id = '" + m + "'"))
                 .containsExactly(List.of("a", "1", "t", "integer"));
         assertThat(Set.copyOf(q("SELECT id FROM mz_catalog.mz_tables"))).containsExactly(List.of(t));

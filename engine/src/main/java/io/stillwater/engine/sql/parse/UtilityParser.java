@@ -16,7 +16,8 @@ import java.util.Set;
 
 /**
  * The engine's own parser for the statements Calcite does not handle: CREATE TABLE,
- * DROP TABLE, CREATE/DROP VIEW, CREATE/DROP [DEFAULT] INDEX and MATERIALIZED VIEW, SHOW
+ * DROP TABLE, CREATE/DROP VIEW, CREATE/DROP [DEFAULT] INDEX and MATERIALIZED VIEW, CREATE/ALTER/DROP
+ * CLUSTER, CREATE/DROP CLUSTER REPLICA, SHOW CLUSTERS / CLUSTER REPLICAS, SHOW
  * TABLES/VIEWS/MATERIALIZED VIEWS/INDEXES, transaction control, SET/RESET/SHOW,
  * ALTER SYSTEM SET/RESET. Queries and DML (SELECT, VALUES,
  * WITH, TABLE, INSERT, UPDATE, DELETE) are not its business: {@link #parse} returns
@@ -155,6 +156,8 @@ public final class UtilityParser {
         c.next(); // CREATE
         boolean orReplace = c.acceptWords("or", "replace");
         if (c.atWord("view")) return createView(c, orReplace);
+        if (!orReplace && c.atWords("cluster", "replica")) return createClusterReplica(c);
+        if (!orReplace && c.atWord("cluster")) return createCluster(c);
         if (c.atWords("materialized", "view")) return createMaterializedView(c, orReplace);
         if (!orReplace && c.atWord("index")) return createIndex(c, false);
         if (!orReplace && c.atWords("default", "index")) {
@@ -521,6 +524,7 @@ public final class UtilityParser {
     private static Statement drop(TokenCursor c) {
         int start = c.mark();
         c.next(); // DROP
+        if (c.atWord("cluster")) return dropCluster(c);
         Statement.ObjectKind kind;
         if (c.atWord("table")) kind = Statement.ObjectKind.TABLE;
         else if (c.atWord("view")) kind = Statement.ObjectKind.VIEW;
@@ -743,6 +747,12 @@ public final class UtilityParser {
     private static Statement show(TokenCursor c) {
         c.next(); // SHOW
         boolean alone = c.peek(1).kind() == TokenKind.EOF || c.peek(1).isSymbol(";");
+        if (alone && c.acceptWord("clusters")) return new Statement.ShowClusters(false);
+        if (c.atWords("cluster", "replicas") && (c.peek(2).kind() == TokenKind.EOF || c.peek(2).isSymbol(";"))) {
+            c.next();
+            c.next();
+            return new Statement.ShowClusters(true);
+        }
         if (alone && c.acceptWord("tables")) return new Statement.ShowObjects(Statement.ObjectKind.TABLE);
         if (alone && c.acceptWord("views")) return new Statement.ShowObjects(Statement.ObjectKind.VIEW);
         if (c.atWords("materialized", "views")) {
@@ -782,6 +792,7 @@ public final class UtilityParser {
     private static Statement alter(TokenCursor c) {
         int start = c.mark();
         c.next(); // ALTER
+        if (c.atWord("cluster") && !c.peek(1).isWord("replica")) return alterCluster(c);
         if (!c.acceptWord("system")) {
             c.reset(start);
             throw unsupported(c);
@@ -797,6 +808,135 @@ public final class UtilityParser {
             return new Statement.AlterSystemReset(variableName(c));
         }
         throw c.syntaxError();
+    }
+
+    // ---- clusters
+
+    /**
+     * {@code CREATE CLUSTER name (SIZE [=] 'size' [, REPLICATION FACTOR [=] n])} (managed;
+     * the parentheses may be left out) or {@code CREATE CLUSTER name REPLICAS (r1 (SIZE
+     * [=] 'size'), ...)} (unmanaged). The cursor is at CLUSTER.
+     */
+    private static Statement createCluster(TokenCursor c) {
+        c.next(); // CLUSTER
+        String name = clusterName(c);
+        if (c.acceptWord("replicas")) {
+            c.expectSymbol("(");
+            List<Statement.ReplicaOption> replicas = new ArrayList<>();
+            if (!c.atSymbol(")")) {
+                do {
+                    String replica = c.name();
+                    c.expectSymbol("(");
+                    String size = null;
+                    do {
+                        if (!c.acceptWord("size")) throw unsupportedOption(c, "cluster replica");
+                        c.acceptSymbol("=");
+                        size = value(c);
+                    } while (c.acceptSymbol(","));
+                    c.expectSymbol(")");
+                    replicas.add(new Statement.ReplicaOption(replica, size));
+                } while (c.acceptSymbol(","));
+            }
+            c.expectSymbol(")");
+            return new Statement.CreateCluster(name, false, null, 0, replicas);
+        }
+        ClusterOptions o = clusterOptions(c, "cluster");
+        if (o.size == null) {
+            throw new SqlException(SqlState.INVALID_PARAMETER_VALUE, "SIZE option is required for managed clusters", null,
+                    "Write CREATE CLUSTER " + name + " (SIZE = 'scale=1,workers=1'), or list REPLICAS (...).");
+        }
+        return new Statement.CreateCluster(name, true, o.size, o.replicationFactor < 0 ? 1 : o.replicationFactor, List.of());
+    }
+
+    /** {@code ALTER CLUSTER name SET (SIZE = 'size', REPLICATION FACTOR = n)}; the cursor is at CLUSTER. */
+    private static Statement alterCluster(TokenCursor c) {
+        c.next(); // CLUSTER
+        String name = clusterName(c);
+        if (c.atWord("reset") || c.atWord("rename") || c.atWord("swap") || c.atWord("owner")) {
+            throw unsupportedNamed("ALTER CLUSTER " + c.peek().text().toUpperCase(Locale.ROOT));
+        }
+        c.expectWord("set");
+        if (!c.atSymbol("(")) throw c.syntaxError();
+        ClusterOptions o = clusterOptions(c, "cluster");
+        return new Statement.AlterCluster(name, o.size, o.replicationFactor);
+    }
+
+    private static final class ClusterOptions {
+        String size;
+        int replicationFactor = -1;
+    }
+
+    /** Cluster options, in parentheses or bare: SIZE and REPLICATION FACTOR; others are 0A000. */
+    private static ClusterOptions clusterOptions(TokenCursor c, String what) {
+        ClusterOptions o = new ClusterOptions();
+        boolean parens = c.acceptSymbol("(");
+        if (!parens && c.peek().kind() == TokenKind.EOF) return o;
+        do {
+            if (c.acceptWord("size")) {
+                c.acceptSymbol("=");
+                o.size = value(c);
+            } else if (c.acceptWords("replication", "factor")) {
+                c.acceptSymbol("=");
+                o.replicationFactor = c.smallInteger();
+            } else {
+                throw unsupportedOption(c, what);
+            }
+        } while (c.acceptSymbol(","));
+        if (parens) c.expectSymbol(")");
+        return o;
+    }
+
+    /** 0A000 for a Materialize option Stillwater does not have; 42601 for a word that is not an option. */
+    private static SqlException unsupportedOption(TokenCursor c, String what) {
+        Token t = c.peek();
+        if (t.kind() != TokenKind.IDENTIFIER && t.kind() != TokenKind.KEYWORD) throw c.syntaxError();
+        return new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
+                what + " option " + t.text().toUpperCase(Locale.ROOT) + " is not supported", null,
+                "Stillwater knows SIZE" + (what.equals("cluster") ? " and REPLICATION FACTOR." : "."));
+    }
+
+    /** {@code CREATE CLUSTER REPLICA cluster.replica [(] SIZE [=] 'size' [)]}; the cursor is at CLUSTER. */
+    private static Statement createClusterReplica(TokenCursor c) {
+        c.next(); // CLUSTER
+        c.next(); // REPLICA
+        Statement.ReplicaName n = replicaName(c);
+        ClusterOptions o = new ClusterOptions();
+        boolean parens = c.acceptSymbol("(");
+        do {
+            if (!c.acceptWord("size")) throw unsupportedOption(c, "cluster replica");
+            c.acceptSymbol("=");
+            o.size = value(c);
+        } while (c.acceptSymbol(","));
+        if (parens) c.expectSymbol(")");
+        return new Statement.CreateClusterReplica(n.cluster(), n.replica(), o.size);
+    }
+
+    private static Statement.ReplicaName replicaName(TokenCursor c) {
+        String cluster = clusterName(c);
+        c.expectSymbol(".");
+        return new Statement.ReplicaName(cluster, c.name());
+    }
+
+    /** {@code DROP CLUSTER [REPLICA] [IF EXISTS] names [CASCADE | RESTRICT]}; the cursor is at CLUSTER. */
+    private static Statement dropCluster(TokenCursor c) {
+        c.next(); // CLUSTER
+        if (c.acceptWord("replica")) {
+            boolean ifExists = c.acceptWords("if", "exists");
+            List<Statement.ReplicaName> names = new ArrayList<>();
+            do {
+                names.add(replicaName(c));
+            } while (c.acceptSymbol(","));
+            if (!c.acceptWord("cascade")) c.acceptWord("restrict");
+            return new Statement.DropClusterReplica(names, ifExists);
+        }
+        boolean ifExists = c.acceptWords("if", "exists");
+        List<String> names = new ArrayList<>();
+        do {
+            names.add(clusterName(c));
+        } while (c.acceptSymbol(","));
+        boolean cascade = c.acceptWord("cascade");
+        if (!cascade) c.acceptWord("restrict");
+        return new Statement.DropCluster(names, ifExists, cascade);
     }
 
     // ---- unsupported statements

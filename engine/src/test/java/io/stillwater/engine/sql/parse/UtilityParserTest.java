@@ -79,7 +79,7 @@ class UtilityParserTest {
             "create unique index i on t(x)| CREATE UNIQUE INDEX",
             "CREATE OR REPLACE TABLE t (a int)| CREATE OR REPLACE TABLE",
             "CREATE TEMP VIEW v AS SELECT 1| CREATE TEMP VIEW",
-            "CREATE CLUSTER REPLICA c.r SIZE '1'| CREATE CLUSTER REPLICA",
+            "ALTER CLUSTER REPLICA c.r OWNER TO u| ALTER CLUSTER REPLICA",
             "CREATE TEMP TABLE t (a int)| CREATE TEMP TABLE",
             "CREATE SCHEMA s| CREATE SCHEMA",
             "DROP TRIGGER t1r1| DROP TRIGGER",
