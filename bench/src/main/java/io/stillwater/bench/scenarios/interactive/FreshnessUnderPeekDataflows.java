@@ -52,6 +52,7 @@ public final class FreshnessUnderPeekDataflows extends InteractiveRuntimeScenari
                 "INSERT INTO bench_fpd_big SELECT g, g * 2 FROM generate_series(1, 100000) g",
                 "CREATE INDEX bench_fpd_big_k IN CLUSTER " + CLUSTER + " ON bench_fpd_big (k)",
                 useCluster(CLUSTER),
+                SERIALIZABLE, // waits for hydration: see InteractiveRuntimeScenario.SERIALIZABLE
                 "SELECT v FROM bench_fpd_big WHERE k = 42", // hydrated before the load phase
                 useCluster(OBSERVER),
                 "SELECT n, s FROM bench_fpd_mv WHERE k = 1");

@@ -50,6 +50,7 @@ public final class FreshnessUnderPeekWalks extends InteractiveRuntimeScenario {
                 "INSERT INTO bench_fpw_hot SELECT g, g * 2 FROM generate_series(1, 500000) g",
                 "CREATE INDEX bench_fpw_hot_k IN CLUSTER " + CLUSTER + " ON bench_fpw_hot (k)",
                 useCluster(CLUSTER),
+                SERIALIZABLE, // waits for hydration: see InteractiveRuntimeScenario.SERIALIZABLE
                 "SELECT v FROM bench_fpw_w WHERE k = 1", // both hydrated before the load phase
                 "SELECT v FROM bench_fpw_hot WHERE k = 1");
         var fresh = reuseConn("SELECT v FROM bench_fpw_w WHERE k = 1", useCluster(CLUSTER), STRICT_SERIALIZABLE)

@@ -40,10 +40,12 @@ public final class IntrospectionUnderHydration extends InteractiveRuntimeScenari
                 "INSERT INTO bench_ih_big SELECT g % 1000, g FROM generate_series(1, 200000) g",
                 "CREATE INDEX bench_ih_big_a IN CLUSTER " + CLUSTER + " ON bench_ih_big (a)",
                 useCluster(CLUSTER),
+                SERIALIZABLE, // waits for hydration: see InteractiveRuntimeScenario.SERIALIZABLE
                 "SELECT count(*) FROM bench_ih_big WHERE a = 7"); // hydrated before the load phase
         var introspection = pooled("SELECT min(1) FROM mz_introspection.mz_dataflow_arrangement_sizes")
                 .expecting(ExpectedRows.row("1"));
         var churn = script(useCluster(CLUSTER),
+                SERIALIZABLE, // the lookup below waits for hydration: see InteractiveRuntimeScenario.SERIALIZABLE
                 "DROP INDEX IF EXISTS bench_ih_churn", // a previous iteration may have failed half-way
                 "CREATE INDEX bench_ih_churn IN CLUSTER " + CLUSTER + " ON bench_ih_big (b)",
                 "SELECT a FROM bench_ih_big WHERE b = 7", // a lookup through the new index: returns once hydrated

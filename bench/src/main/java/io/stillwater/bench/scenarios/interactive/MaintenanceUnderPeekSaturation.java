@@ -52,6 +52,7 @@ public final class MaintenanceUnderPeekSaturation extends InteractiveRuntimeScen
                 "INSERT INTO bench_mps_big SELECT g, g * 2 FROM generate_series(1, 20000) g",
                 "CREATE INDEX bench_mps_big_k IN CLUSTER " + CLUSTER + " ON bench_mps_big (k)",
                 useCluster(CLUSTER),
+                SERIALIZABLE, // waits for hydration: see InteractiveRuntimeScenario.SERIALIZABLE
                 "SELECT v FROM bench_mps_big WHERE k = 42", // hydrated before the load phase
                 useCluster(OBSERVER),
                 "SELECT n, s FROM bench_mps_mv WHERE k = 1");

@@ -45,6 +45,7 @@ public final class PeekIsolationUnderExpensivePeeks extends InteractiveRuntimeSc
                 "INSERT INTO bench_pie_hot SELECT g, g * 2 FROM generate_series(1, 500000) g",
                 "CREATE INDEX bench_pie_hot_k IN CLUSTER " + CLUSTER + " ON bench_pie_hot (k)",
                 useCluster(CLUSTER),
+                SERIALIZABLE, // waits for hydration: see InteractiveRuntimeScenario.SERIALIZABLE
                 "SELECT v FROM bench_pie_hot WHERE k = 42"); // hydrated before the load phase
         var lookup = pooled("SELECT v FROM bench_pie_hot WHERE k = 42").expecting(ExpectedRows.row("84"));
         var walk = pooled("SELECT v FROM bench_pie_hot WHERE v = -1").expecting(NO_ROWS);

@@ -47,11 +47,13 @@ public final class ReadIsolationUnderHydration extends InteractiveRuntimeScenari
                 "INSERT INTO bench_rih_big SELECT g % 1000, g FROM generate_series(1, 200000) g",
                 "CREATE VIEW bench_rih_agg AS SELECT a AS g, count(*) AS c FROM bench_rih_big GROUP BY a",
                 useCluster(CLUSTER),
+                SERIALIZABLE, // waits for hydration: see InteractiveRuntimeScenario.SERIALIZABLE
                 "SELECT v FROM bench_rih_hot WHERE k = 42"); // hydrated before the load phase
         var lookup = pooled("SELECT v FROM bench_rih_hot WHERE k = 42").expecting(ExpectedRows.row("84"));
         var rangeCount = pooled("SELECT count(*) FROM bench_rih_hot WHERE k < 50000")
                 .expecting(ExpectedRows.row("49999"));
         var churn = script(useCluster(CLUSTER),
+                SERIALIZABLE, // the lookup below waits for hydration: see InteractiveRuntimeScenario.SERIALIZABLE
                 "DROP INDEX IF EXISTS bench_rih_churn", // a previous iteration may have failed half-way
                 "CREATE INDEX bench_rih_churn IN CLUSTER " + CLUSTER + " ON bench_rih_agg (g)",
                 "SELECT c FROM bench_rih_agg WHERE g = 7", // a lookup through the new index: returns once hydrated

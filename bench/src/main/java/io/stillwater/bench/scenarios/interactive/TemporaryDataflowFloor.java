@@ -40,6 +40,7 @@ public final class TemporaryDataflowFloor extends InteractiveRuntimeScenario {
                 "CREATE DEFAULT INDEX IN CLUSTER " + CLUSTER + " ON bench_tdf_b",
                 // wait for both indexes to hydrate, so the load phase starts on a resident replica
                 useCluster(CLUSTER),
+                SERIALIZABLE, // waits for hydration: see InteractiveRuntimeScenario.SERIALIZABLE
                 "SELECT count(*) FROM bench_tdf_a JOIN bench_tdf_b USING (k)");
         var join = reuseConn("SELECT count(*) FROM bench_tdf_a JOIN bench_tdf_b USING (k)",
                 useCluster(CLUSTER), SERIALIZABLE).expecting(ExpectedRows.row("100"));

@@ -293,8 +293,8 @@ class InteractiveRuntimeScenariosTest {
     /** Setup and cleanup only use SQL the engine's issue-5 surface has (and Materialize accepts). */
     @Test
     void setupUsesOnlyTheClusterSurface() {
-        Pattern allowed = Pattern.compile("^(DROP CLUSTER IF EXISTS|CREATE CLUSTER|SET cluster =|DROP TABLE|CREATE TABLE"
-                + "|INSERT INTO|CREATE (DEFAULT )?INDEX|CREATE MATERIALIZED VIEW \\w+ IN CLUSTER|CREATE VIEW|SELECT "
+        Pattern allowed = Pattern.compile("^(DROP CLUSTER IF EXISTS|CREATE CLUSTER|SET cluster ="
+                + "|SET transaction_isolation = 'serializable'|DROP TABLE|CREATE TABLE|INSERT INTO|CREATE (DEFAULT )?INDEX|CREATE MATERIALIZED VIEW \\w+ IN CLUSTER|CREATE VIEW|SELECT "
                 + "|ALTER SYSTEM (SET|RESET) enable_compute_interactive_runtime)");
         for (InteractiveRuntimeScenario s : all()) {
             assertThat(statements(s.definition())).as(s.name()).allMatch(x -> allowed.matcher(x).find());
