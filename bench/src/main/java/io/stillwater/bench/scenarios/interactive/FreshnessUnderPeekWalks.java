@@ -64,6 +64,7 @@ public final class FreshnessUnderPeekWalks extends InteractiveRuntimeScenario {
         thresholds(fresh, CONTENDED);
         guarantee(fresh, Stat.ERROR_RATE, 0);
         guarantee(walk, Stat.ERROR_RATE, 0);
+        guarantee(write, Stat.ERROR_RATE, 0);
         expect(fresh, CLUSTER, ServedBy.SOLO, Path.FAST_PATH, Offload.INLINE);
         expect(walk, CLUSTER, ServedBy.SOLO, Path.FAST_PATH, Offload.ANY);
         cleanup(dropCluster(CLUSTER), "DROP TABLE bench_fpw_w", "DROP TABLE bench_fpw_hot");

@@ -55,6 +55,7 @@ public final class IntrospectionUnderHydration extends InteractiveRuntimeScenari
                 closedLoop(churn).reportRegressions(false));
         thresholds(introspection, CONTENDED);
         guarantee(introspection, Stat.ERROR_RATE, 0);
+        guarantee(churn, Stat.ERROR_RATE, 0);
         expect(introspection, CLUSTER, ServedBy.READ_RUNTIME, Path.ANY, Offload.ANY);
         cleanup(dropCluster(CLUSTER), "DROP TABLE bench_ih_big");
     }

@@ -69,6 +69,7 @@ public final class MaintenanceUnderPeekSaturation extends InteractiveRuntimeScen
         thresholds(join, CONTENDED);
         guarantee(viewRead, Stat.ERROR_RATE, 0);
         guarantee(join, Stat.ERROR_RATE, 0);
+        guarantee(write, Stat.ERROR_RATE, 0);
         expect(viewRead, OBSERVER, ServedBy.READ_RUNTIME, Path.ANY, Offload.ANY);
         expect(join, CLUSTER, ServedBy.READ_RUNTIME, Path.DATAFLOW, Offload.ANY);
         cleanup(dropCluster(CLUSTER), dropCluster(OBSERVER), "DROP TABLE bench_mps_w CASCADE",

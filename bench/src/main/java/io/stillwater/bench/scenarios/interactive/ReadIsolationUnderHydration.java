@@ -66,6 +66,7 @@ public final class ReadIsolationUnderHydration extends InteractiveRuntimeScenari
         thresholds(rangeCount, CONTENDED);
         guarantee(lookup, Stat.ERROR_RATE, 0);
         guarantee(rangeCount, Stat.ERROR_RATE, 0);
+        guarantee(churn, Stat.ERROR_RATE, 0);
         expect(lookup, CLUSTER, ServedBy.READ_RUNTIME, Path.FAST_PATH, Offload.INLINE);
         expect(rangeCount, CLUSTER, ServedBy.READ_RUNTIME, Path.DATAFLOW, Offload.ANY);
         cleanup(dropCluster(CLUSTER), "DROP TABLE bench_rih_hot", "DROP TABLE bench_rih_big CASCADE");

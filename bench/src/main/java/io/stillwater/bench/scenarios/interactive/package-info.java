@@ -27,7 +27,8 @@
  * <p>Conventions: every object is prefixed {@code bench_} and dropped first (a shared server may
  * hold leftovers); every cluster measured has two workers ({@code SIZE = 'scale=1,workers=2'});
  * service-time reads are serializable, freshness reads strict serializable; every measured query
- * checks its answer and guarantees an error rate of 0; each declares where its reads must run
+ * checks its answer; every loop, contention included, guarantees an error rate of 0 (a run whose
+ * contention failed measured a quiet replica and must not pass); each declares where its reads must run
  * ({@link io.stillwater.bench.scenarios.interactive.InteractiveRuntimeScenario#expectations()}).
  */
 package io.stillwater.bench.scenarios.interactive;

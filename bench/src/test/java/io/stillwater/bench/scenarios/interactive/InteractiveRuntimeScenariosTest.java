@@ -121,6 +121,21 @@ class InteractiveRuntimeScenariosTest {
         }
     }
 
+    /** A run whose contention failed measured a quiet replica: every loop guarantees no errors. */
+    @Test
+    void everyLoopContentionIncludedGuaranteesNoErrors() {
+        for (InteractiveRuntimeScenario s : all()) {
+            ScenarioDefinition d = s.definition();
+            for (Loop loop : loops(d)) {
+                assertThat(d.guarantees().get(loop.action().name())).as(loop.action().name()).isNotNull()
+                        .anySatisfy(g -> {
+                            assertThat(g.stat()).isEqualTo(Stat.ERROR_RATE);
+                            assertThat(g.limit()).isZero();
+                        });
+            }
+        }
+    }
+
     @Test
     void contentionLoopsAreUngatedAndMeasuredLoopsUnderContentionAreContended() {
         Thresholds contended = Thresholds.DEFAULT.with(Overrides.CONTENDED);
