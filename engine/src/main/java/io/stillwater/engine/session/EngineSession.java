@@ -74,6 +74,9 @@ public final class EngineSession implements Session {
     private final PeekPlanner writePeekPlanner;
     private final PeekExecutor peekExecutor;
 
+    /** The text of the statement executing now, for the replica's peek history. Session thread. */
+    private String currentSql;
+
     private TransactionStatus status = TransactionStatus.IDLE;
     private PeekInputs txnRead;                       // explicit txn: reads at one time
     private String txnIsolation;                      // BEGIN ISOLATION LEVEL, or null
@@ -166,6 +169,7 @@ public final class EngineSession implements Session {
         }
         cancelRequested.set(false);
         running = true;
+        currentSql = prepared.sql();
         try {
             return run(stmt, params == null ? List.of() : params);
         } catch (SqlException e) {
@@ -310,7 +314,9 @@ public final class EngineSession implements Session {
                 ? Plans.bindParams(x.query().plan(), params) : x.query().plan();
         PeekPlan peek = peekPlanner.plan(plan.body(), evalContext());
         StringBuilder text = new StringBuilder();
-        for (String line : new PeekExplainer(ObjectNames.of(coord.catalog())).explain(peek, plan)) {
+        var runtime = peek instanceof PeekPlan.Constant ? java.util.Optional.<io.stillwater.engine.compute.ComputeRuntime>empty()
+                : coord.compute().placement(PeekExecutor.kind(peek), coord.systemParameters().snapshot());
+        for (String line : new PeekExplainer(ObjectNames.of(coord.catalog())).explain(peek, plan, runtime)) {
             text.append(line).append('\n');
         }
         return new ExecutionResult.Rows(columnsOf(x), List.of(Row.of(text.toString())), "EXPLAIN");
@@ -331,7 +337,7 @@ public final class EngineSession implements Session {
         PeekPlan peek = (forWrite ? writePeekPlanner : peekPlanner).plan(plan.body(), ctx);
         if (peek instanceof PeekPlan.Constant) {
             // Constants and table functions: no snapshot, no timestamp, no transaction read.
-            return peekExecutor.run(peek, null, ctx, cancel).rows();
+            return peekExecutor.runHere(coord.compute(), peek, null, ctx, cancel).rows();
         }
         if (status == TransactionStatus.IN_TRANSACTION && !forWrite) {
             if (txnHasWrites) {
@@ -352,12 +358,15 @@ public final class EngineSession implements Session {
             } else {
                 txnRead.extendFor(peek, cancel);
             }
-            return peekExecutor.run(peek, txnRead, ctx, cancel).rows();
+            return peekExecutor.run(coord.compute(), currentSql, peek, txnRead, ctx, cancel).rows();
         }
         // Writes read the newest state (they hold the write lock): always strict serializable.
         Isolation isolation = forWrite ? Isolation.STRICT_SERIALIZABLE : isolation();
         try (PeekInputs in = PeekInputs.acquire(coord, peek, isolation, cancel)) {
-            return peekExecutor.run(peek, in, ctx, cancel).rows();
+            // The reads of writes run here (table snapshots, under the write lock); a
+            // SELECT is served by the session's replica, which places it on a runtime.
+            return forWrite ? peekExecutor.runHere(coord.compute(), peek, in, ctx, cancel).rows()
+                    : peekExecutor.run(coord.compute(), currentSql, peek, in, ctx, cancel).rows();
         }
     }
 
