@@ -159,6 +159,20 @@ public final class ComputeReplica implements ComputeController {
                 params.get(io.stillwater.engine.params.Params.ENABLE_COMPUTE_INTERACTIVE_DATAFLOWS)));
     }
 
+    /**
+     * Read holds open on export {@code exportId}'s arrangement (all workers' parts and
+     * error parts): what pinned snapshots keep from compaction. 0 for an unknown export.
+     */
+    public int readHolds(long exportId) {
+        ExportReader r = exports.get(exportId);
+        if (r == null) return 0;
+        int n = 0;
+        for (int w = 0; w < r.trace().workers(); w++) {
+            n += r.trace().part(w).holdCount() + r.trace().errorPart(w).holdCount();
+        }
+        return n;
+    }
+
     /** Walks running on the offload pool, and walks parked waiting for a slot (introspection, tests). */
     public int offloadRunning() { return offload.running(); }
 

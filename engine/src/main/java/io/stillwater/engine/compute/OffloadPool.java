@@ -5,7 +5,6 @@ import io.stillwater.engine.error.SqlState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingDeque;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A replica's bounded pool for the rest of walks past their inline budget: a fixed number
@@ -21,7 +20,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class OffloadPool implements AutoCloseable {
     private final LinkedBlockingDeque<PeekTask<?>> parked = new LinkedBlockingDeque<>();
     private final Thread[] threads;
-    private final AtomicInteger running = new AtomicInteger();
+    /** Tasks taken by a pool thread; running() counts those still OFFLOADED (not yet done). */
+    private final java.util.Set<PeekTask<?>> taken = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     OffloadPool(String name, int size) {
@@ -35,7 +35,11 @@ final class OffloadPool implements AutoCloseable {
     int threads() { return threads.length; }
 
     /** Walks running on the pool now. */
-    int running() { return running.get(); }
+    int running() {
+        int n = 0;
+        for (PeekTask<?> t : taken) if (t.state() == PeekTask.State.OFFLOADED) n++;
+        return n;
+    }
 
     /** Walks waiting for a pool thread now. */
     int parkedCount() { return parked.size(); }
@@ -60,11 +64,11 @@ final class OffloadPool implements AutoCloseable {
             } catch (InterruptedException e) {
                 return;
             }
-            running.incrementAndGet();
+            taken.add(t);
             try {
                 t.runOffloaded();
             } finally {
-                running.decrementAndGet();
+                taken.remove(t);
             }
         }
     }
