@@ -65,6 +65,11 @@ final class ReplicaFixture implements AutoCloseable {
         ReadPathSessionTest.q(admin, "CREATE INDEX t_k ON t (k)");
         table = coord.catalog().table("t").orElseThrow().id();
         index = coord.catalog().index("t_k").orElseThrow().id();
+        try { // hydrated before any test reads it
+            indexReader().readableAt(Long.MIN_VALUE).get(60, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError("t_k did not hydrate", e);
+        }
     }
 
     EngineSession session(String user) {
