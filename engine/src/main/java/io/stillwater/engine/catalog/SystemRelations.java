@@ -12,7 +12,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The built-in relations ({@code mz_catalog.*}, {@code mz_internal.*}): virtual tables
+ * The built-in relations ({@code mz_catalog.*}, {@code mz_internal.*}, and the per-replica
+ * {@code mz_introspection.*}, whose rows come from the replica serving the read): virtual tables
  * with fixed ids below {@link Catalog#FIRST_USER_ID}, whose rows are computed from the
  * catalog and the replica's state when a read needs them. A plan reads one as a
  * {@code PlanNode.Get} of its id; the read path asks {@link #contents} for its rows.
