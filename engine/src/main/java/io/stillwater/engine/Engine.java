@@ -40,7 +40,7 @@ public final class Engine implements AutoCloseable {
 
     /** Opens (recovering, if the directory holds data) the engine at {@code config.dataDir()}. */
     public static Engine open(EngineConfig config) {
-        return open(config, spec -> new ComputeReplica(spec.workers()));
+        return open(config, ComputeReplica::new);
     }
 
     /**

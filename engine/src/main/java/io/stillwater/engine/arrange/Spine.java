@@ -108,6 +108,9 @@ public final class Spine {
     /** The published upper: all updates at times below it are final. */
     public long upper() { return published.get().upper(); }
 
+    /** How many read holds are open on this spine (introspection and tests). Any thread. */
+    public int holdCount() { return holds.holdCount(); }
+
     /** The effective since: the spine may read inexactly below it. Any thread. */
     public long since() { return holds.since(); }
 

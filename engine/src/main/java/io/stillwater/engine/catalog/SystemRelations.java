@@ -12,7 +12,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The built-in relations ({@code mz_catalog.*}, {@code mz_internal.*}): virtual tables
+ * The built-in relations ({@code mz_catalog.*}, {@code mz_internal.*}, and the per-replica
+ * {@code mz_introspection.*}, whose rows come from the replica serving the read): virtual tables
  * with fixed ids below {@link Catalog#FIRST_USER_ID}, whose rows are computed from the
  * catalog and the replica's state when a read needs them. A plan reads one as a
  * {@code PlanNode.Get} of its id; the read path asks {@link #contents} for its rows.
@@ -49,6 +50,15 @@ public final class SystemRelations {
     /** Numbered apart from the others so that ids added meanwhile elsewhere do not collide. */
     public static final long MZ_CLUSTER_REPLICAS = 40;
 
+    // Per-replica introspection (issue 5), computed from the replica that serves the read.
+    // Ids kept apart from the catalog relations' so both lists can grow.
+    public static final long MZ_DATAFLOW_ARRANGEMENT_SIZES = 50;
+    public static final long MZ_COMPUTE_FRONTIERS = 51;
+    public static final long MZ_ACTIVE_PEEKS = 52;
+    public static final long MZ_PEEK_DURATIONS_HISTOGRAM = 53;
+    public static final long MZ_PEEK_HISTORY = 54;
+    public static final String INTROSPECTION_SCHEMA = "mz_introspection";
+
     private static final List<Builtin> ALL = List.of(
             builtin("mz_catalog", MZ_TABLES, "mz_tables", "id", SqlType.TEXT, "name", SqlType.TEXT),
             builtin("mz_catalog", MZ_VIEWS, "mz_views", "id", SqlType.TEXT, "name", SqlType.TEXT,
@@ -66,7 +76,22 @@ public final class SystemRelations {
             builtin("mz_internal", MZ_WALLCLOCK_GLOBAL_LAG, "mz_wallclock_global_lag", "object_id", SqlType.TEXT,
                     "lag", SqlType.INTERVAL),
             builtin("mz_internal", MZ_HYDRATION_STATUSES, "mz_hydration_statuses", "object_id", SqlType.TEXT,
-                    "hydrated", SqlType.BOOLEAN));
+                    "hydrated", SqlType.BOOLEAN),
+            builtin(INTROSPECTION_SCHEMA, MZ_DATAFLOW_ARRANGEMENT_SIZES, "mz_dataflow_arrangement_sizes",
+                    "id", SqlType.TEXT, "name", SqlType.TEXT, "records", SqlType.BIGINT, "batches", SqlType.BIGINT,
+                    "size", SqlType.BIGINT),
+            builtin(INTROSPECTION_SCHEMA, MZ_COMPUTE_FRONTIERS, "mz_compute_frontiers", "export_id", SqlType.TEXT,
+                    "time", SqlType.BIGINT),
+            builtin(INTROSPECTION_SCHEMA, MZ_ACTIVE_PEEKS, "mz_active_peeks", "id", SqlType.BIGINT,
+                    "index_id", SqlType.TEXT, "time", SqlType.BIGINT, "runtime", SqlType.TEXT, "type", SqlType.TEXT,
+                    "state", SqlType.TEXT, "statement", SqlType.TEXT),
+            builtin(INTROSPECTION_SCHEMA, MZ_PEEK_DURATIONS_HISTOGRAM, "mz_peek_durations_histogram",
+                    "type", SqlType.TEXT, "duration_ns", SqlType.BIGINT, "count", SqlType.BIGINT),
+            builtin(INTROSPECTION_SCHEMA, MZ_PEEK_HISTORY, "mz_peek_history", "id", SqlType.BIGINT,
+                    "statement", SqlType.TEXT, "cluster", SqlType.TEXT, "replica", SqlType.TEXT,
+                    "runtime", SqlType.TEXT, "type", SqlType.TEXT, "fast_path", SqlType.BOOLEAN,
+                    "offloaded", SqlType.BOOLEAN, "duration_ms", SqlType.DOUBLE, "outcome", SqlType.TEXT,
+                    "finished_at", SqlType.TIMESTAMPTZ));
 
     private static Builtin builtin(String schema, long id, String name, Object... columns) {
         List<ColumnDef> cols = new ArrayList<>();
@@ -88,7 +113,48 @@ public final class SystemRelations {
     }
 
     /** The schemas that hold built-in relations. */
-    public static List<String> schemas() { return List.of("mz_catalog", "mz_internal"); }
+    public static List<String> schemas() { return List.of("mz_catalog", "mz_internal", INTROSPECTION_SCHEMA); }
+
+    /** Whether {@code id} is a per-replica {@code mz_introspection} relation (read from the serving replica). */
+    public static boolean isIntrospection(long id) {
+        return id >= MZ_DATAFLOW_ARRANGEMENT_SIZES && id <= MZ_PEEK_HISTORY;
+    }
+
+    /**
+     * The rows of built-in relation {@code id} now; {@code mz_introspection} relations
+     * come from {@code replica}, the replica serving the read (empty when it keeps no
+     * introspection).
+     */
+    public static Changes contents(long id, Catalog catalog, Coordinator coordinator,
+                                   io.stillwater.engine.compute.ComputeController replica) {
+        if (!isIntrospection(id)) return contents(id, catalog, coordinator);
+        Changes out = new Changes();
+        var intro = replica.introspection();
+        if (intro.isEmpty()) return out;
+        var r = intro.get();
+        if (id == MZ_DATAFLOW_ARRANGEMENT_SIZES) {
+            for (var a : r.arrangementSizes()) {
+                out.add(Row.of(objectId(a.dataflowId()), a.name(), a.records(), a.batches(), a.size()), 1);
+            }
+        } else if (id == MZ_COMPUTE_FRONTIERS) {
+            for (var f : r.frontiers()) {
+                out.add(Row.of(objectId(f.exportId()), f.time() == Long.MIN_VALUE ? null : f.time()), 1);
+            }
+        } else if (id == MZ_ACTIVE_PEEKS) {
+            for (var p : r.activePeeks()) {
+                out.add(Row.of(p.id(), p.indexId() < 0 ? null : objectId(p.indexId()), p.time(), p.runtime().label(),
+                        p.kind().label(), p.state(), p.statement()), 1);
+            }
+        } else if (id == MZ_PEEK_DURATIONS_HISTOGRAM) {
+            for (var b : r.peekDurations()) out.add(Row.of(b.kind(), b.durationNs(), b.count()), 1);
+        } else if (id == MZ_PEEK_HISTORY) {
+            for (var h : r.peekHistory()) {
+                out.add(Row.of(h.id(), h.statement(), h.cluster(), h.replica(), h.runtime().label(), h.kind().label(),
+                        h.kind().fastPath(), h.offloaded(), h.durationMs(), h.outcome(), h.finishedAt()), 1);
+            }
+        }
+        return out;
+    }
 
     /** A user object's id as Materialize spells it in system relations: {@code u1001}. */
     public static String objectId(long id) { return (isSystem(id) ? "s" : "u") + id; }
@@ -99,6 +165,10 @@ public final class SystemRelations {
      * never waits: they are always complete.
      */
     public static Changes contents(long id, Catalog catalog, Coordinator coordinator) {
+        if (isIntrospection(id)) {
+            return contents(id, catalog, coordinator,
+                    coordinator == null ? io.stillwater.engine.compute.ComputeController.NONE : coordinator.compute());
+        }
         Changes out = new Changes();
         if (id == MZ_TABLES) {
             for (TableDef t : catalog.tables()) out.add(Row.of(objectId(t.id()), t.name()), 1);

@@ -53,6 +53,25 @@ public interface CollectionReader {
          */
         long walk(RowVisitor visitor, Cancellation cancel);
 
+        /**
+         * A walk of every row at asOf that can stop after a budget of cursor positions and
+         * resume later, on another thread (what a replica slices and offloads). The
+         * default visits everything in its first slice.
+         */
+        default Walk walker(RowVisitor visitor) {
+            Snapshot self = this;
+            return new Walk() {
+                private long positions = -1;
+
+                public boolean advance(long budget, long granularity, Cancellation cancel) {
+                    if (positions < 0) positions = self.walk(visitor, cancel);
+                    return true;
+                }
+
+                public long positions() { return Math.max(0, positions); }
+            };
+        }
+
         /** Every row at asOf as positive changes (what a peek dataflow imports). */
         default Changes contents(Cancellation cancel) {
             Changes out = new Changes();
@@ -62,6 +81,19 @@ public interface CollectionReader {
 
         @Override
         void close();
+    }
+
+    /** A resumable walk ({@link Snapshot#walker}). One thread at a time; hand-overs need a happens-before edge. */
+    interface Walk {
+        /**
+         * Visits about {@code budget} more cursor positions (at most one more), calling
+         * {@code cancel.check()} every {@code granularity} positions. True once every row
+         * was visited.
+         */
+        boolean advance(long budget, long granularity, Cancellation cancel);
+
+        /** Cursor positions visited so far. */
+        long positions();
     }
 
     @FunctionalInterface

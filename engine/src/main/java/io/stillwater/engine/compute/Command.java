@@ -21,6 +21,13 @@ sealed interface Command {
     /** Remove a dataflow's worker copies (its exports are gone and nothing imports it). */
     record Teardown(MaintainedDataflow dataflow) implements Command {}
 
+    /**
+     * Serve a read in this worker loop, between other commands (solo replicas; peek
+     * dataflows on a maintenance runtime). Queued on worker 0 only, never broadcast, and
+     * invisible to the workers' agreement on interleaved commands (see Worker#interleave).
+     */
+    record Serve(PeekTask<?> task) implements Command {}
+
     /** The replica closes: the worker thread exits. */
     enum Stop implements Command { INSTANCE }
 }

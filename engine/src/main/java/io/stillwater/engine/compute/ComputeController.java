@@ -42,6 +42,22 @@ public interface ComputeController extends AutoCloseable {
     /** The reader of export {@code exportId}, if it exists. */
     Optional<CollectionReader> reader(long exportId);
 
+    /**
+     * Serves a read: the replica places it on one of its runtimes (DESIGN.md "Clusters,
+     * replicas and the two runtimes") and returns at once (or after the read's inline part,
+     * when that runs on the caller's thread); the session then awaits the handle. The
+     * default runs it on the calling thread, to completion.
+     */
+    default <R> PeekHandle<R> serve(PeekRequest<R> request) { return PeekHandle.runHere(request); }
+
+    /** Which runtime would serve a read of {@code kind} now, when this controller has runtimes (EXPLAIN). */
+    default Optional<ComputeRuntime> placement(PeekKind kind, io.stillwater.engine.params.ParameterSnapshot params) {
+        return Optional.empty();
+    }
+
+    /** The replica's introspection, when it keeps any. */
+    default Optional<ReplicaIntrospection> introspection() { return Optional.empty(); }
+
     @Override
     void close();
 

@@ -72,7 +72,11 @@ public final class ComputeReplica implements ComputeController {
                              long steps) {}
 
     private final int workers;
+    private final ReplicaSpec spec;
     private final MaintenanceRuntime runtime;
+    /** Walks past their inline budget, in every placement. */
+    private final OffloadPool offload;
+    private final PeekTracker tracker;
 
     /** Live exports by export id. Written under the monitor, read by any thread. */
     private final Map<Long, ExportReader> exports = new ConcurrentHashMap<>();
@@ -80,17 +84,136 @@ public final class ComputeReplica implements ComputeController {
     private final Map<Long, MaintainedDataflow> dataflows = new LinkedHashMap<>();
     private boolean closed; // guarded by this
 
-    /** A replica with {@code workers} maintenance threads and default tuning. */
+    /**
+     * A replica with {@code workers} maintenance threads and default tuning, provisioned
+     * with the registry's default system parameters (so two runtimes: {@code
+     * enable_compute_interactive_runtime} defaults to on).
+     */
     public ComputeReplica(int workers) {
         this(workers, Tuning.DEFAULTS);
     }
 
     public ComputeReplica(int workers, Tuning tuning) {
-        this.workers = workers;
+        this(defaultSpec(workers, new io.stillwater.engine.params.SystemParameters().snapshot()
+                .get(io.stillwater.engine.params.Params.ENABLE_COMPUTE_INTERACTIVE_RUNTIME)), tuning);
+    }
+
+    /** The replica {@code spec} describes (the provisioner's constructor). */
+    public ComputeReplica(ReplicaSpec spec) {
+        this(spec, Tuning.DEFAULTS);
+    }
+
+    public ComputeReplica(ReplicaSpec spec, Tuning tuning) {
+        this.spec = spec.params() == null ? new ReplicaSpec(spec.cluster(), spec.replica(), spec.replicaId(),
+                spec.workers(), spec.interactiveRuntime(), new io.stillwater.engine.params.SystemParameters().snapshot())
+                : spec;
+        this.workers = spec.workers();
         this.runtime = new MaintenanceRuntime(workers, tuning);
+        this.offload = new OffloadPool("stillwater-" + spec.cluster() + "." + spec.replica(), workers);
+        this.tracker = new PeekTracker(spec.cluster(), spec.replica());
+    }
+
+    /** A replica {@code default.r1} with {@code workers} workers, solo or two-runtime. */
+    public static ReplicaSpec defaultSpec(int workers, boolean interactiveRuntime) {
+        return new ReplicaSpec("default", "r1", "u1", workers, interactiveRuntime,
+                new io.stillwater.engine.params.SystemParameters().snapshot());
     }
 
     public int workers() { return workers; }
+
+    public ReplicaSpec spec() { return spec; }
+
+    /** Whether this replica has a maintenance and an interactive runtime (else one solo runtime). */
+    public boolean twoRuntimes() { return spec.interactiveRuntime(); }
+
+    OffloadPool offloadPool() { return offload; }
+
+    PeekTracker tracker() { return tracker; }
+
+    // ---------------------------------------------------------------- serving reads (session threads)
+
+    /**
+     * Places {@code request} and starts it. Solo replica: every read is queued in the
+     * worker loop (worker 0), served between commands. Two-runtime replica: the
+     * maintenance runtime only maintains (and renders peek dataflows when {@code
+     * enable_compute_interactive_dataflows} is off); every other read runs in the
+     * interactive runtime, which is <em>thread-per-read</em>: the read's inline part runs
+     * on the calling session's thread, over published snapshots, so reads are concurrent
+     * and a lookup never queues behind a walk. In both, a walk past its inline budget
+     * continues on the bounded offload pool when {@code enable_compute_index_peek_offload}
+     * is on. The parameters are the request's (read at each read).
+     */
+    @Override
+    public <R> PeekHandle<R> serve(PeekRequest<R> request) {
+        ComputeRuntime where = placement(request.kind(), request.params()).orElseThrow();
+        PeekTask<R> task = new PeekTask<>(tracker.nextId(), request, where, this);
+        tracker.started(task);
+        if (where == ComputeRuntime.INTERACTIVE) task.runInline();
+        else runtime.serve(task);
+        return task;
+    }
+
+    @Override
+    public Optional<ComputeRuntime> placement(PeekKind kind, io.stillwater.engine.params.ParameterSnapshot params) {
+        return Optional.of(ComputeRuntime.place(kind, spec.interactiveRuntime(),
+                params.get(io.stillwater.engine.params.Params.ENABLE_COMPUTE_INTERACTIVE_DATAFLOWS)));
+    }
+
+    /**
+     * Read holds open on export {@code exportId}'s arrangement (all workers' parts and
+     * error parts): what pinned snapshots keep from compaction. 0 for an unknown export.
+     */
+    public int readHolds(long exportId) {
+        ExportReader r = exports.get(exportId);
+        if (r == null) return 0;
+        int n = 0;
+        for (int w = 0; w < r.trace().workers(); w++) {
+            n += r.trace().part(w).holdCount() + r.trace().errorPart(w).holdCount();
+        }
+        return n;
+    }
+
+    /** Walks running on the offload pool, and walks parked waiting for a slot (introspection, tests). */
+    public int offloadRunning() { return offload.running(); }
+
+    public int offloadParked() { return offload.parkedCount(); }
+
+    @Override
+    public Optional<ReplicaIntrospection> introspection() {
+        return Optional.of(new ReplicaIntrospection() {
+            public String cluster() { return spec.cluster(); }
+            public String replica() { return spec.replica(); }
+            public String replicaId() { return spec.replicaId(); }
+            public boolean twoRuntimes() { return spec.interactiveRuntime(); }
+            public List<ArrangementSize> arrangementSizes() { return ComputeReplica.this.arrangementSizes(); }
+            public List<Frontier> frontiers() {
+                List<Frontier> out = new ArrayList<>();
+                for (ExportInfo e : exports()) out.add(new Frontier(e.exportId(), e.upper()));
+                out.sort(java.util.Comparator.comparingLong(Frontier::exportId));
+                return out;
+            }
+            public List<ActivePeek> activePeeks() { return tracker.active(); }
+            public List<PeekRecord> peekHistory() { return tracker.history(); }
+            public List<DurationBucket> peekDurations() { return tracker.histogram(); }
+        });
+    }
+
+    /** Per-update and per-batch byte costs of the size estimate (object headers, arrays, row references). */
+    private static final long BYTES_PER_UPDATE = 48;
+    private static final long BYTES_PER_BATCH = 256;
+
+    private List<ReplicaIntrospection.ArrangementSize> arrangementSizes() {
+        Map<Long, ReplicaIntrospection.ArrangementSize> byDataflow = new java.util.TreeMap<>();
+        for (ExportReader r : exports.values()) {
+            ExportTrace t = r.trace();
+            if (byDataflow.containsKey(t.dataflowId())) continue;
+            long updates = t.updateCount();
+            long batches = t.batchCount();
+            byDataflow.put(t.dataflowId(), new ReplicaIntrospection.ArrangementSize(t.dataflowId(), t.name(), updates,
+                    batches, updates * BYTES_PER_UPDATE + batches * BYTES_PER_BATCH));
+        }
+        return new ArrayList<>(byDataflow.values());
+    }
 
     // ---------------------------------------------------------------- commands (coordinator)
 
@@ -245,6 +368,7 @@ public final class ComputeReplica implements ComputeController {
             for (MaintainedDataflow m : all) m.abort(closing);
         }
         runtime.close();
+        offload.close();
         for (MaintainedDataflow m : all) m.closeInputs();
     }
 }

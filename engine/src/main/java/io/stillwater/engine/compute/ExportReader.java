@@ -148,23 +148,58 @@ final class ExportReader implements CollectionReader {
 
         @Override
         public long walk(RowVisitor visitor, Cancellation cancel) {
-            long positions = 0;
-            int n = 0;
-            for (TraceSnapshot part : parts) {
-                Cursor c = part.cursor();
-                while (c.keyValid()) {
-                    Row k = c.key();
-                    while (c.valValid()) {
-                        if ((++n & 4095) == 0) cancel.check();
-                        long d = c.diffAt(asOf);
-                        if (d != 0) visitor.accept(trace.rowOf(k, c.val()), d);
-                        c.stepVal();
+            Walk w = walker(visitor);
+            w.advance(Long.MAX_VALUE, 4096, cancel);
+            return w.positions();
+        }
+
+        @Override
+        public Walk walker(RowVisitor visitor) {
+            return new PartWalk(visitor);
+        }
+
+        /** Walks the parts in order; resumes where the last slice stopped (mid-key included). */
+        private final class PartWalk implements Walk {
+            private final RowVisitor visitor;
+            private int part;
+            private Cursor cursor;
+            /** Positions of the parts already finished. */
+            private long finished;
+
+            PartWalk(RowVisitor visitor) { this.visitor = visitor; }
+
+            @Override
+            public long positions() { return finished + (cursor == null ? 0 : cursor.positions()); }
+
+            @Override
+            public boolean advance(long budget, long granularity, Cancellation cancel) {
+                long start = positions();
+                long nextCheck = start + Math.max(1, granularity);
+                cancel.check();
+                while (part < parts.length) {
+                    if (cursor == null) cursor = parts[part].cursor();
+                    Cursor c = cursor;
+                    while (c.keyValid()) {
+                        Row k = c.key();
+                        while (c.valValid()) {
+                            long d = c.diffAt(asOf);
+                            if (d != 0) visitor.accept(trace.rowOf(k, c.val()), d);
+                            c.stepVal();
+                            long now = finished + c.positions();
+                            if (now >= nextCheck) {
+                                cancel.check();
+                                nextCheck = now + Math.max(1, granularity);
+                            }
+                            if (now - start >= budget) return false;
+                        }
+                        c.stepKey();
                     }
-                    c.stepKey();
+                    finished += c.positions();
+                    cursor = null;
+                    part++;
                 }
-                positions += c.positions();
+                return true;
             }
-            return positions;
         }
 
         @Override

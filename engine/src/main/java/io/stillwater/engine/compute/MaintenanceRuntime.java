@@ -38,6 +38,20 @@ final class MaintenanceRuntime implements AutoCloseable {
     }
 
     /**
+     * Queues a read on worker 0, which serves it between commands (and between hydration
+     * chunks): it waits behind whatever that worker is doing, and while it runs, that
+     * worker does nothing else (peers stall at their next exchange with it). Any thread.
+     */
+    synchronized void serve(PeekTask<?> task) {
+        if (closed) {
+            task.cancel(new io.stillwater.engine.error.SqlException(io.stillwater.engine.error.SqlState.ADMIN_SHUTDOWN,
+                    "terminating connection due to administrator command"));
+            return;
+        }
+        workers[0].enqueue(new Command.Serve(task));
+    }
+
+    /**
      * Stops the workers after the commands already queued. The caller aborts every
      * dataflow's exchange hub first, so no worker waits at a barrier for a peer that left.
      */

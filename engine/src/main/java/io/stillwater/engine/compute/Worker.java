@@ -112,6 +112,7 @@ final class Worker implements Runnable {
             }
             if (stopping && c != Command.Stop.INSTANCE) {
                 if (c instanceof Command.Create cr) cr.dataflow().hydrationDone();
+                if (c instanceof Command.Serve sv) sv.task().cancel(closing());
                 continue;
             }
             try {
@@ -123,6 +124,7 @@ final class Worker implements Runnable {
                     case Command.Input in -> input(in.time(), in.changes());
                     case Command.Advance a -> advanceAll(a.upper());
                     case Command.Teardown t -> dataflows.removeIf(ld -> ld.shared == t.dataflow());
+                    case Command.Serve sv -> sv.task().runInline();
                 }
             } catch (RuntimeException | Error e) {
                 // Per-dataflow failures are handled below; this is a bug in the worker itself.
@@ -263,19 +265,33 @@ final class Worker implements Runnable {
      * command that is not an input or frontier advance (a create may import this dataflow).
      */
     private void interleave(LocalDataflow hydrating) {
+        // Reads (Serve, on worker 0 only) do not count: only this worker has them, and
+        // the count must be the same on every worker. They are served as they come up.
         long ready = 0;
         for (Command c : queue) {
+            if (c instanceof Command.Serve) continue;
             if (!(c instanceof Command.Input || c instanceof Command.Advance)) break;
             ready++;
         }
         if (hydrating.shared.hub != null) ready = -hydrating.shared.hub.allMax(self, -ready);
-        for (long i = 0; i < ready; i++) {
+        for (long i = 0; i < ready; ) {
             switch (queue.poll()) {
-                case Command.Input in -> input(in.time(), in.changes());
-                case Command.Advance a -> advanceAll(a.upper());
+                case Command.Input in -> { input(in.time(), in.changes()); i++; }
+                case Command.Advance a -> { advanceAll(a.upper()); i++; }
+                case Command.Serve sv -> sv.task().runInline();
                 case null, default -> throw new IllegalStateException("the command queue changed under its worker");
             }
         }
+        // Reads queued right behind: between two activations is where a worker serves them.
+        while (queue.peek() instanceof Command.Serve) {
+            Command c = queue.poll();
+            if (c instanceof Command.Serve sv) sv.task().runInline();
+        }
+    }
+
+    private static SqlException closing() {
+        return new SqlException(io.stillwater.engine.error.SqlState.ADMIN_SHUTDOWN,
+                "terminating connection due to administrator command");
     }
 
     private static Map<Long, Changes> whole(List<Long> ids, List<Changes> data) {

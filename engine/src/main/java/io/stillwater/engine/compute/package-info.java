@@ -24,5 +24,35 @@
  * part of each output trace ({@code ExportTrace}: one spine per worker plus an error
  * spine). {@link io.stillwater.engine.compute.ComputeReplica#exports()} is the
  * introspection hook (per export: size, batches, frontier, hydration).
+ *
+ * <p><b>Serving reads: the two runtimes.</b> A replica is provisioned from a
+ * {@link io.stillwater.engine.compute.ReplicaSpec} as <em>solo</em> (one runtime does
+ * everything) or <em>two-runtime</em> (maintenance + interactive). The read path hands
+ * each read to {@link io.stillwater.engine.compute.ComputeController#serve} as a
+ * {@link io.stillwater.engine.compute.PeekRequest} (kind, parameters read at that read,
+ * the session's cancellation, and the {@link io.stillwater.engine.compute.PeekWork}) and
+ * awaits the returned {@link io.stillwater.engine.compute.PeekHandle}. Placement
+ * ({@link io.stillwater.engine.compute.ComputeRuntime#place}):
+ * <ul>
+ *   <li>solo: every read is a {@code Command.Serve} on worker 0's queue, run between
+ *       commands and between hydration chunks. While it runs, that worker does nothing
+ *       else and its peers stall at their next exchange: lookups queue behind walks and
+ *       frontiers stop (the regression the bench shows);</li>
+ *   <li>two-runtime: the maintenance runtime only maintains (and runs peek dataflows when
+ *       {@code enable_compute_interactive_dataflows} is off, as a Serve on worker 0). The
+ *       interactive runtime is thread-per-read: a read's inline part runs on the calling
+ *       session's thread over published, immutable snapshots, so reads run concurrently
+ *       and a lookup never waits behind a walk.</li>
+ * </ul>
+ * In both, a walk past {@code compute_index_peek_inline_budget} positions continues on
+ * the replica's {@code OffloadPool} when {@code enable_compute_index_peek_offload} is on:
+ * W fixed threads and one FIFO queue where walks past the limit park (the single place
+ * admission is bounded; never an inline fallback). Walks check cancellation every
+ * {@code compute_index_peek_yield_granularity} positions; a cancelled queued or parked
+ * read never starts, a running one stops at its next check, and {@code await} returns only
+ * once the read has stopped, so the session releases its snapshots right after. Each read
+ * is tracked ({@code PeekTracker}) for {@link io.stillwater.engine.compute.ReplicaIntrospection}:
+ * reads in flight, the last 10,000 finished (runtime, kind, offloaded, duration,
+ * outcome), and a power-of-two duration histogram.
  */
 package io.stillwater.engine.compute;

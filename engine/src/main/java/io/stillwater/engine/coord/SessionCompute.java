@@ -68,6 +68,21 @@ final class SessionCompute implements ComputeController {
         return own.isPresent() ? own : foreign.find(exportId, cluster);
     }
 
+    /** Reads are served where the replica places them (its runtimes), not on the caller's thread. */
+    @Override
+    public <R> io.stillwater.engine.compute.PeekHandle<R> serve(io.stillwater.engine.compute.PeekRequest<R> request) {
+        return home.serve(request);
+    }
+
+    @Override
+    public Optional<io.stillwater.engine.compute.ComputeRuntime> placement(io.stillwater.engine.compute.PeekKind kind,
+                                                                          io.stillwater.engine.params.ParameterSnapshot params) {
+        return home.placement(kind, params);
+    }
+
+    @Override
+    public Optional<io.stillwater.engine.compute.ReplicaIntrospection> introspection() { return home.introspection(); }
+
     @Override
     public void close() {
         // The coordinator owns the replica.

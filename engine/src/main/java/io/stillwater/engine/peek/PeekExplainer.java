@@ -51,6 +51,26 @@ public final class PeekExplainer {
      * ORDER BY / LIMIT / OFFSET and output columns when {@code query} has any.
      */
     public List<String> explain(PeekPlan plan, QueryPlan query) {
+        return explain(plan, query, java.util.Optional.empty());
+    }
+
+    /**
+     * As {@link #explain(PeekPlan, QueryPlan)}, ending with {@code Target Runtime: <runtime>}
+     * (after a blank line) when {@code runtime} is known: which runtime of the session's
+     * replica would serve the read now ({@code solo}, {@code maintenance} or {@code
+     * interactive}). Constants are served by no replica and never get the line.
+     */
+    public List<String> explain(PeekPlan plan, QueryPlan query,
+                                java.util.Optional<io.stillwater.engine.compute.ComputeRuntime> runtime) {
+        List<String> out = explainPlan(plan, query);
+        if (runtime.isPresent() && !(plan instanceof PeekPlan.Constant)) {
+            out.add("");
+            out.add("Target Runtime: " + runtime.get().label());
+        }
+        return out;
+    }
+
+    private List<String> explainPlan(PeekPlan plan, QueryPlan query) {
         List<String> out = new ArrayList<>();
         out.add("Explained Query (" + plan.pathName() + "):");
         int depth = 1;

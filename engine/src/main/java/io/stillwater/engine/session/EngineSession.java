@@ -73,6 +73,9 @@ public final class EngineSession implements Session {
 
     private final PeekExecutor peekExecutor;
 
+    /** The text of the statement executing now, for the replica's peek history. Session thread. */
+    private String currentSql;
+
     private TransactionStatus status = TransactionStatus.IDLE;
     private PeekInputs txnRead;                       // explicit txn: reads at one time
     private String txnIsolation;                      // BEGIN ISOLATION LEVEL, or null
@@ -169,6 +172,7 @@ public final class EngineSession implements Session {
         }
         cancelRequested.set(false);
         running = true;
+        currentSql = prepared.sql();
         try {
             return run(stmt, params == null ? List.of() : params);
         } catch (SqlException e) {
@@ -363,7 +367,9 @@ public final class EngineSession implements Session {
                 ? Plans.bindParams(x.query().plan(), params) : x.query().plan();
         PeekPlan peek = peekPlanner(plan, false).plan(plan.body(), evalContext());
         StringBuilder text = new StringBuilder();
-        for (String line : new PeekExplainer(ObjectNames.of(coord.catalog())).explain(peek, plan)) {
+        var runtime = peek instanceof PeekPlan.Constant ? java.util.Optional.<io.stillwater.engine.compute.ComputeRuntime>empty()
+                : sessionCompute(plan).placement(PeekExecutor.kind(peek), coord.systemParameters().snapshot());
+        for (String line : new PeekExplainer(ObjectNames.of(coord.catalog())).explain(peek, plan, runtime)) {
             text.append(line).append('\n');
         }
         return new ExecutionResult.Rows(columnsOf(x), List.of(Row.of(text.toString())), "EXPLAIN");
@@ -384,7 +390,7 @@ public final class EngineSession implements Session {
         PeekPlan peek = peekPlanner(plan, forWrite).plan(plan.body(), ctx);
         if (peek instanceof PeekPlan.Constant) {
             // Constants and table functions: no snapshot, no timestamp, no transaction read.
-            return peekExecutor.run(peek, null, ctx, cancel).rows();
+            return peekExecutor.runHere(ComputeController.NONE, peek, null, ctx, cancel).rows();
         }
         if (status == TransactionStatus.IN_TRANSACTION && !forWrite) {
             if (txnHasWrites) {
@@ -406,12 +412,16 @@ public final class EngineSession implements Session {
             } else {
                 txnRead.extendFor(peek, cancel);
             }
-            return peekExecutor.run(peek, txnRead, ctx, cancel).rows();
+            return peekExecutor.run(sessionCompute(plan), currentSql, peek, txnRead, ctx, cancel).rows();
         }
         // Writes read the newest state (they hold the write lock): always strict serializable.
         Isolation isolation = forWrite ? Isolation.STRICT_SERIALIZABLE : isolation();
         try (PeekInputs in = PeekInputs.acquire(coord, peek, isolation, cancel)) {
-            return peekExecutor.run(peek, in, ctx, cancel).rows();
+            // The reads of writes run here (table snapshots, under the write lock); a
+            // SELECT is served by the session's replica, which places it on a runtime.
+            ComputeController replica = sessionCompute(plan);
+            return forWrite ? peekExecutor.runHere(replica, peek, in, ctx, cancel).rows()
+                    : peekExecutor.run(replica, currentSql, peek, in, ctx, cancel).rows();
         }
     }
 
