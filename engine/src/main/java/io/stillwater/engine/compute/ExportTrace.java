@@ -40,6 +40,8 @@ final class ExportTrace {
     // ---- frontier, guarded by this
     private final long[] partUpper;
     private int hydratedParts;
+    /** System.nanoTime() when every part had hydrated (the export became readable); 0 before. */
+    private long readableSinceNanos;
     private long upper = Long.MIN_VALUE;
     private final TreeMap<Long, List<CompletableFuture<Void>>> waiters = new TreeMap<>();
     private RuntimeException failure;
@@ -100,6 +102,7 @@ final class ExportTrace {
             if (partUpper[w] == Long.MIN_VALUE && newUpper != Long.MIN_VALUE) hydratedParts++;
             partUpper[w] = Math.max(partUpper[w], newUpper);
             if (hydratedParts < partUpper.length || failure != null) return;
+            if (readableSinceNanos == 0) readableSinceNanos = Math.max(1, System.nanoTime());
             long min = Long.MAX_VALUE;
             for (long u : partUpper) min = Math.min(min, u);
             if (min <= upper) return;
@@ -112,6 +115,11 @@ final class ExportTrace {
     }
 
     synchronized long upper() { return upper; }
+
+    /** Whether the export has been readable for at least {@code millis} of wall-clock time. */
+    synchronized boolean readableFor(long millis) {
+        return readableSinceNanos != 0 && System.nanoTime() - readableSinceNanos >= millis * 1_000_000L;
+    }
 
     synchronized boolean hydrated() { return hydratedParts == partUpper.length; }
 

@@ -251,8 +251,8 @@ final class Worker implements Runnable {
         List<Pending> backlog = ld.backlog;
         ld.backlog = null;
         for (Pending p : backlog) stepAndArrange(ld, p.time(), p.inputs(), p.importedErrors());
-        advance(part, frontier);
-        advance(errPart, frontier);
+        advance(m.trace, part, frontier);
+        advance(m.trace, errPart, frontier);
         m.trace.reportUpper(self, part.upper());
     }
 
@@ -401,8 +401,8 @@ final class Worker implements Runnable {
             if (ld.failed || ld.backlog != null) continue;
             ExportTrace t = ld.shared.trace;
             try {
-                advance(t.part(self), upper);
-                advance(t.errorPart(self), upper);
+                advance(t, t.part(self), upper);
+                advance(t, t.errorPart(self), upper);
                 t.reportUpper(self, t.part(self).upper());
             } catch (RuntimeException | Error e) {
                 fail(ld.shared, ld, e);
@@ -410,9 +410,13 @@ final class Worker implements Runnable {
         }
     }
 
-    private void advance(Spine s, long upper) {
+    private void advance(ExportTrace trace, Spine s, long upper) {
         if (upper > s.upper()) s.advanceUpper(upper);
         if (s.upper() == Long.MIN_VALUE) return;
+        // Readers that waited for the hydration picked their time before it finished
+        // (possibly long ago): keep everything since the hydration time readable for a
+        // lag's worth of wall-clock time after it became readable, so they can pin it.
+        if (!trace.readableFor(tuning.compactionLagMillis())) return;
         // Keep a window of history for readers that picked a slightly older timestamp;
         // read holds protect anything older that a reader actually pinned.
         long since = s.upper() - 1 - tuning.compactionLagMillis();
