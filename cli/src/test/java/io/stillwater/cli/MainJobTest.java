@@ -156,6 +156,28 @@ class MainJobTest {
                 .contains("== " + cheapest + " ");
         assertThat(results.resolve("report.json")).isNotEmptyFile();
 
+        // the flag-off default applies only when neither --other nor --other-params is given: '' is the
+        // engine's defaults (an A/A comparison, said so). A shard without any interactive scenario runs nothing.
+        List<String> interactive = names(Suite.INTERACTIVE.scenarios());
+        int empty = 0;
+        while (true) {
+            int e = empty;
+            if (interactive.stream().noneMatch(x -> Shard.of(x, interactive.size() + 1) == e)) {
+                break;
+            }
+            empty++;
+        }
+        String none = empty + "/" + (interactive.size() + 1);
+        Run defaults = bench("--other-params", "", "--shard", none, "--results", results.toString());
+        assertThat(defaults.exitCode()).isZero();
+        assertThat(defaults.out()).contains("this is an A/A comparison").contains("no scenario in shard")
+                .doesNotContain("enable_compute_interactive_runtime=false");
+        Run otherBuild = bench("--other", "embedded", "--shard", none, "--results", results.toString());
+        assertThat(otherBuild.out()).contains("this is an A/A comparison")
+                .doesNotContain("enable_compute_interactive_runtime=false");
+        assertThat(bench("--shard", none, "--results", results.toString()).out())
+                .contains("other = embedded with enable_compute_interactive_runtime=false");
+
         // the generic scenarios are a --suite away, and --scenario picks from every known one
         Run list = bench("--list");
         assertThat(list.out()).contains("TemporaryDataflowFloor").contains("interactive").contains("PointLookupThroughput")
