@@ -144,10 +144,10 @@ public final class BenchCommand implements Callable<Integer> {
     CommandSpec spec;
 
     /**
-     * Runs per side by default, budgeted for the main job: its seven scenarios take 2 min 45 s per run
-     * per side pair on the 2-core machine (14 load phases of 10 s, the rest setup, hydration and
-     * cleanup; measured 2026-12-02 with other helpers' builds running), so two runs per side take
-     * about 5.5 minutes, inside the 10-minute budget with room for a slower machine, and the median of
+     * Runs per side by default, budgeted for the main job: its seven scenarios take 2 min 45 s for one
+     * run on each side on the 2-core machine (14 load phases of 10 s, the rest setup, hydration and
+     * cleanup; measured 2026-12-02 with other helpers' builds running), and two runs per side took
+     * 5 min 32 s, inside the 10-minute budget with room for a slower machine, and the median of
      * two is less at the mercy of one noisy run than a single run. Gates that decide a release should
      * pass {@code --runs 3} or more.
      */
