@@ -189,7 +189,9 @@ class BenchCommandTest {
     void unknownScenarioIsAUsageErrorNamingTheKnownOnes() {
         Run r = bench("--scenario", "Reed");
         assertThat(r.exitCode()).isEqualTo(2);
-        assertThat(r.err()).contains("unknown scenario Reed; known scenarios: Read, PoolRead");
+        // every known scenario, the interactive-runtime ones first
+        assertThat(r.err()).contains("unknown scenario Reed; known scenarios: TemporaryDataflowFloor, ")
+                .contains("MaintenanceUnderPeekSaturation, Read, PoolRead");
     }
 
     @Test

@@ -9,7 +9,7 @@ import io.stillwater.bench.report.ReportFiles;
 import io.stillwater.bench.report.TerminalTable;
 import io.stillwater.bench.runner.ScenarioSource;
 import io.stillwater.bench.scenario.ScenarioDefinition;
-import io.stillwater.bench.scenarios.GenericScenarios;
+import io.stillwater.bench.scenarios.Suite;
 import io.stillwater.bench.targets.SideParams;
 import io.stillwater.bench.targets.TargetSpec;
 import io.stillwater.bench.targets.Targets;
@@ -48,10 +48,11 @@ import picocli.CommandLine.Spec;
                 "Scenarios that need something a target lacks (indexes, clusters, introspection, ...) are skipped "
                         + "on it with the reason.",
                 "",
-                "Without options it compares the embedded engine with itself over every known scenario. The "
-                        + "interactive-runtime scenarios (this = defaults, other = "
-                        + "enable_compute_interactive_runtime=false) will become the default once the engine has "
-                        + "clusters; today the generic scenarios run.",
+                "Without options it runs the main job: the interactive-runtime scenarios on the embedded engine, "
+                        + "this = defaults, other = enable_compute_interactive_runtime=false (the default of "
+                        + "--other-params when --other is not given), " + BenchCommand.MAIN_JOB_RUNS
+                        + " runs per side, and writes the reports under results/. --suite generic|all and --scenario "
+                        + "choose other scenarios.",
                 "",
                 "Side parameters are read back with SHOW as mz_system after every launch; one that did not arrive "
                         + "fails the scenario. Every run is recorded in the history (--history, default "
@@ -60,6 +61,9 @@ import picocli.CommandLine.Spec;
         footer = {"",
                 "Exit status: 0 passed; 1 a scenario regressed, failed or missed a guarantee; 2 usage error.",
                 "Examples:",
+                "  stillwater bench                                   (the main job)",
+                "  stillwater bench --runs 3 --load-phase-duration 30",
+                "  stillwater bench --suite generic --other-params ''",
                 "  stillwater bench --scenario Read --runs 5",
                 "  stillwater bench --other jar:../main/cli/target/stillwater.jar",
                 "  stillwater bench --this url:postgresql://postgres@127.0.0.1:5432/postgres --other embedded",
@@ -82,15 +86,23 @@ public final class BenchCommand implements Callable<Integer> {
     String thisParams;
 
     @Option(names = "--other-params", paramLabel = "NAME=VALUE;...",
-            description = "System parameter defaults for the other side, as --this-params.")
+            description = "System parameter defaults for the other side, as --this-params (default, when --other is "
+                    + "not given either: " + MAIN_JOB_OTHER_PARAMS + "; pass '' for the engine's defaults).")
     String otherParams;
 
-    @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
-            description = "Runs per side, interleaved; the verdict compares each side's median (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "" + MAIN_JOB_RUNS,
+            description = "Runs per side, interleaved; the verdict compares each side's median (default: "
+                    + "${DEFAULT-VALUE}, so the main job fits in 10 minutes on a 2-core machine; use 3 or more where a "
+                    + "verdict gates a release).")
     int runs;
 
+    @Option(names = "--suite", paramLabel = "SET",
+            description = "Which scenarios to run when no --scenario is given: interactive (the default: the "
+                    + "interactive-runtime scenarios), generic (those that also run on PostgreSQL) or all.")
+    String suite;
+
     @Option(names = "--scenario", paramLabel = "NAME",
-            description = "Run only this scenario (repeatable). See --list.")
+            description = "Run only this scenario (repeatable), from every known one. See --list.")
     List<String> scenarios = new ArrayList<>();
 
     @Option(names = "--list", description = "List the known scenarios (version, requirements, shard) and exit.")
@@ -131,17 +143,20 @@ public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    private final List<ScenarioSource> known;
+    /**
+     * Runs per side by default, budgeted for the main job: its seven scenarios take 2 min 45 s for one
+     * run on each side on the 2-core machine (14 load phases of 10 s, the rest setup, hydration and
+     * cleanup; measured 2026-12-02 with other helpers' builds running), and two runs per side took
+     * 5 min 32 s, inside the 10-minute budget with room for a slower machine, and the median of
+     * two is less at the mercy of one noisy run than a single run. Gates that decide a release should
+     * pass {@code --runs 3} or more.
+     */
+    public static final int MAIN_JOB_RUNS = 2;
+    /** The other side of the main job: the same engine with one runtime per replica. */
+    public static final String MAIN_JOB_OTHER_PARAMS = "enable_compute_interactive_runtime=false";
+
+    private final List<ScenarioSource> known = Suite.all();
     private BenchRun lastRun;
-
-    /** Every scenario this build knows. */
-    public BenchCommand() {
-        this(GenericScenarios.all());
-    }
-
-    public BenchCommand(List<ScenarioSource> known) {
-        this.known = List.copyOf(known);
-    }
 
     /** The run the last {@link #call()} produced, or null (listing, usage error). */
     public BenchRun lastRun() {
@@ -156,7 +171,12 @@ public final class BenchCommand implements Callable<Integer> {
             list(out, sh);
             return 0;
         }
-        List<ScenarioSource> selected = parse(() -> ScenarioSelection.select(known, scenarios, sh));
+        if (suite != null && !scenarios.isEmpty()) {
+            throw usage("--suite and --scenario exclude each other: --scenario picks from every known scenario");
+        }
+        Suite set = parse(() -> suite(suite));
+        List<ScenarioSource> selected = parse(() -> ScenarioSelection.select(
+                scenarios.isEmpty() ? set.scenarios() : known, scenarios, sh));
         RunMode mode = calibrate ? RunMode.CALIBRATE
                 : historyBuild != null ? RunMode.COMPARE_TO_HISTORY : RunMode.COMPARE;
         if (calibrate && historyBuild != null) {
@@ -174,8 +194,11 @@ public final class BenchCommand implements Callable<Integer> {
         }
         SideConfig thisSide = new SideConfig(parse(() -> TargetSpec.parse(thisTarget)),
                 parse(() -> SideParams.parse(thisParams)));
+        // The main job's other side: the embedded engine with one runtime per replica. Only when neither
+        // --other nor --other-params is given: comparing two builds must not silently change one's flags.
+        boolean mainJobOther = mode == RunMode.COMPARE && otherTarget == null && otherParams == null;
         SideConfig otherSide = new SideConfig(parse(() -> TargetSpec.parse(otherTarget == null ? "embedded" : otherTarget)),
-                parse(() -> SideParams.parse(otherParams)));
+                parse(() -> SideParams.parse(mainJobOther ? MAIN_JOB_OTHER_PARAMS : otherParams)));
         boolean embedded = thisSide.target() instanceof TargetSpec.Embedded
                 || mode == RunMode.COMPARE && otherSide.target() instanceof TargetSpec.Embedded;
         if (embedded && !Targets.embeddedAvailable()) {
@@ -186,8 +209,9 @@ public final class BenchCommand implements Callable<Integer> {
             throw usage("--compare-to-history " + historyBuild + " reads the results history " + historyPath
                     + ", which does not exist; record a run of that build first, or pass --history FILE");
         }
-        if (scenarios.isEmpty()) {
-            out.println("note: the interactive-runtime scenarios are not built yet; running the generic scenarios");
+        if (mainJobOther) {
+            out.println("note: other = " + otherSide + " (the default other side; --other-params '' compares with "
+                    + "the engine's defaults)");
         }
         if (mode == RunMode.COMPARE && thisSide.equals(otherSide)) {
             // An A/B that compares a configuration with itself must say so, not pass silently as one.
@@ -259,8 +283,22 @@ public final class BenchCommand implements Callable<Integer> {
         return ok;
     }
 
+    private static Suite suite(String name) {
+        if (name == null) {
+            return Suite.INTERACTIVE;
+        }
+        for (Suite s : Suite.values()) {
+            if (s.name().equalsIgnoreCase(name.strip())) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("unknown --suite " + name + "; choose interactive, generic or all");
+    }
+
     private void list(PrintWriter out, Shard sh) {
-        out.printf("%-26s %-8s %-30s %s%n", "SCENARIO", "VERSION", "REQUIRES", "SHARD (of " + sh.count() + ")");
+        List<String> interactive = Suite.INTERACTIVE.scenarios().stream().map(ScenarioSource::name).toList();
+        out.printf("%-34s %-11s %-8s %-12s %s%n", "SCENARIO", "SUITE", "VERSION", "SHARD (of " + sh.count() + ")",
+                "REQUIRES");
         for (ScenarioSource s : known) {
             if (!sh.contains(s.name())) {
                 continue;
@@ -275,7 +313,8 @@ public final class BenchCommand implements Callable<Integer> {
                 version = "?";
                 requires = "(cannot be built: " + e.getMessage() + ")";
             }
-            out.printf("%-26s %-8s %-30s %d%n", s.name(), version, requires, Shard.of(s.name(), sh.count()));
+            out.printf("%-34s %-11s %-8s %-12d %s%n", s.name(), interactive.contains(s.name()) ? "interactive" : "generic",
+                    version, Shard.of(s.name(), sh.count()), requires);
         }
     }
 

@@ -241,7 +241,9 @@ public final class Runner {
                 return "";
             }
             try (Connection c = target.connect()) {
-                return PeekVerifier.verify(c, def.expectations(), def.actions());
+                PeekVerifier.Verification v = PeekVerifier.verifyAll(c, def.expectations(), def.actions());
+                messages.addAll(v.findings()); // where the reads ran, valid or not: both sides, in every report
+                return v.failure();
             } catch (SQLException e) {
                 return "cannot verify where the queries ran: connecting failed: " + SqlErrors.describe(e);
             }

@@ -17,7 +17,16 @@ public record PeekExpectation(Runtime runtime, Path path, Offload offload) {
 
     /** The runtime of a replica a peek ran on, as the peek history names it. */
     public enum Runtime {
-        ANY, SOLO, MAINTENANCE, INTERACTIVE
+        ANY, SOLO, MAINTENANCE, INTERACTIVE,
+        /**
+         * The runtime that serves reads on the replica as the target provisions it: {@code interactive}
+         * on a two-runtime replica, {@code solo} on a solo one; never {@code maintenance}. Resolved
+         * per target when verifying, from {@code SHOW enable_compute_interactive_runtime} (the flag a
+         * replica is provisioned with), so one declaration holds on both sides of the main job
+         * (this = defaults, other = the flag off) and still fails on the side where the flag did not
+         * reach the replica: there the peeks ran on the other runtime than the flag says.
+         */
+        READ
     }
 
     /** Fast path (a read of an existing arrangement) or a temporary peek dataflow. */
@@ -37,6 +46,11 @@ public record PeekExpectation(Runtime runtime, Path path, Offload offload) {
         java.util.Objects.requireNonNull(runtime, "runtime");
         java.util.Objects.requireNonNull(path, "path");
         java.util.Objects.requireNonNull(offload, "offload");
+    }
+
+    /** On the replica's read runtime, whatever it is on this target ({@link Runtime#READ}). */
+    public static PeekExpectation onReadRuntime() {
+        return on(Runtime.READ);
     }
 
     public static PeekExpectation on(Runtime runtime) {
@@ -59,8 +73,22 @@ public record PeekExpectation(Runtime runtime, Path path, Offload offload) {
         return new PeekExpectation(runtime, path, Offload.NOT_OFFLOADED);
     }
 
-    /** Why {@code peek} breaks this expectation, or "" when it meets it. */
+    /**
+     * This expectation with {@link Runtime#READ} replaced by the target's read runtime ({@code SOLO}
+     * or {@code INTERACTIVE}); unchanged when it pins another runtime.
+     */
+    public PeekExpectation resolve(Runtime readRuntime) {
+        if (readRuntime != Runtime.SOLO && readRuntime != Runtime.INTERACTIVE) {
+            throw new IllegalArgumentException("a replica's read runtime is solo or interactive, not " + readRuntime);
+        }
+        return runtime == Runtime.READ ? new PeekExpectation(readRuntime, path, offload) : this;
+    }
+
+    /** Why {@code peek} breaks this expectation, or "" when it meets it; {@link Runtime#READ} must be resolved. */
     String violation(PeekRecord peek) {
+        if (runtime == Runtime.READ) {
+            throw new IllegalStateException("resolve the read runtime before checking peeks against it");
+        }
         List<String> out = new ArrayList<>();
         if (runtime != Runtime.ANY && !runtime.name().equalsIgnoreCase(String.valueOf(peek.runtime()))) {
             out.add("runtime " + peek.runtime());
@@ -93,7 +121,8 @@ public record PeekExpectation(Runtime runtime, Path path, Offload offload) {
     public String toString() {
         List<String> parts = new ArrayList<>();
         if (runtime != Runtime.ANY) {
-            parts.add("runtime " + runtime.name().toLowerCase(java.util.Locale.ROOT));
+            parts.add(runtime == Runtime.READ ? "the read runtime"
+                    : "runtime " + runtime.name().toLowerCase(java.util.Locale.ROOT));
         }
         if (path != Path.ANY) {
             parts.add(path == Path.FAST_PATH ? "fast path" : "dataflow");

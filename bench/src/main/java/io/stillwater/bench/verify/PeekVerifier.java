@@ -44,6 +44,30 @@ public final class PeekVerifier {
     }
 
     /**
+     * What verification found: why the run is INVALID (empty when every expectation held) and, per
+     * expected action, where its peeks actually ran (kept with the run's messages, so the history and
+     * the reports show it on both sides, valid or not).
+     */
+    public record Verification(List<String> failures, List<String> findings) {
+        public Verification {
+            failures = List.copyOf(failures);
+            findings = List.copyOf(findings);
+        }
+
+        static Verification cannotVerify(String why) {
+            return new Verification(List.of("cannot verify where the queries ran: " + why), List.of());
+        }
+
+        /** "" when every expectation held, else the reason the scenario is INVALID. */
+        public String failure() {
+            return String.join("; ", failures);
+        }
+    }
+
+    /** The parameter a replica's runtimes are provisioned from ({@link PeekExpectation.Runtime#READ}). */
+    public static final String INTERACTIVE_RUNTIME_FLAG = "enable_compute_interactive_runtime";
+
+    /**
      * Reads the peek history and checks the expectations.
      *
      * @param expectations by action name
@@ -51,21 +75,100 @@ public final class PeekVerifier {
      * @return "" when every expectation held, else the reason the scenario is INVALID
      */
     public static String verify(Connection c, Map<String, PeekExpectation> expectations, Map<String, Action> actions) {
+        return verifyAll(c, expectations, actions).failure();
+    }
+
+    /**
+     * Reads the peek history and checks the expectations, resolving {@link PeekExpectation.Runtime#READ}
+     * on this target first ({@code SHOW enable_compute_interactive_runtime}: on = interactive,
+     * off = solo).
+     */
+    public static Verification verifyAll(Connection c, Map<String, PeekExpectation> expectations,
+            Map<String, Action> actions) {
         if (expectations.isEmpty()) {
-            return "";
+            return new Verification(List.of(), List.of());
+        }
+        Map<String, PeekExpectation> resolved = new LinkedHashMap<>();
+        if (expectations.values().stream().anyMatch(e -> e.runtime() == PeekExpectation.Runtime.READ)) {
+            PeekExpectation.Runtime read;
+            try {
+                read = readRuntime(c);
+            } catch (CannotVerifyException e) {
+                return Verification.cannotVerify(e.getMessage());
+            }
+            expectations.forEach((a, e) -> resolved.put(a, e.resolve(read)));
+        } else {
+            resolved.putAll(expectations);
         }
         Set<String> needed = new LinkedHashSet<>();
-        expectations.values().forEach(e -> needed.addAll(e.neededColumns()));
+        resolved.values().forEach(e -> needed.addAll(e.neededColumns()));
         List<PeekRecord> rows;
         try {
             rows = read(c, needed);
         } catch (CannotVerifyException e) {
-            return "cannot verify where the queries ran: " + e.getMessage();
+            return Verification.cannotVerify(e.getMessage());
         }
         Map<String, String> sql = new LinkedHashMap<>();
-        expectations.keySet().forEach(a -> sql.put(a, sqlOf(actions.get(a))));
-        List<String> reasons = check(expectations, sql, rows);
-        return String.join("; ", reasons);
+        resolved.keySet().forEach(a -> sql.put(a, sqlOf(actions.get(a))));
+        return new Verification(check(resolved, sql, rows), findings(resolved, sql, rows));
+    }
+
+    /** The target's read runtime: {@code INTERACTIVE} when the flag is on, {@code SOLO} when off. */
+    static PeekExpectation.Runtime readRuntime(Connection c) throws CannotVerifyException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SHOW " + INTERACTIVE_RUNTIME_FLAG)) {
+            if (!rs.next()) {
+                throw new CannotVerifyException("SHOW " + INTERACTIVE_RUNTIME_FLAG + " returned no row");
+            }
+            String v = String.valueOf(rs.getString(1)).strip().toLowerCase(Locale.ROOT);
+            return switch (v) {
+                case "on", "true", "yes", "1" -> PeekExpectation.Runtime.INTERACTIVE;
+                case "off", "false", "no", "0" -> PeekExpectation.Runtime.SOLO;
+                default -> throw new CannotVerifyException("SHOW " + INTERACTIVE_RUNTIME_FLAG + " gave \"" + v
+                        + "\", not a boolean, so the replica's read runtime is unknown");
+            };
+        } catch (SQLException e) {
+            throw new CannotVerifyException("the replica's read runtime is unknown: SHOW " + INTERACTIVE_RUNTIME_FLAG
+                    + " failed: " + SqlErrors.describe(e));
+        }
+    }
+
+    /**
+     * Where each expected action's peeks ran, one line per action that has peeks:
+     * {@code where "A" ran: 57 peeks in mz_introspection.mz_peek_history; runtime interactive 57;
+     * dataflow 57 (expected runtime interactive, dataflow)}. Columns the target does not have are
+     * left out.
+     */
+    public static List<String> findings(Map<String, PeekExpectation> expectations, Map<String, String> sql,
+            List<PeekRecord> rows) {
+        List<String> out = new ArrayList<>();
+        expectations.forEach((action, expected) -> {
+            String text = normalize(sql.get(action));
+            List<PeekRecord> mine = rows.stream().filter(r -> text.equals(normalize(r.statement()))).toList();
+            if (mine.isEmpty()) {
+                return;
+            }
+            Map<String, Integer> counts = new LinkedHashMap<>();
+            for (PeekRecord r : mine) {
+                if (r.runtime() != null) {
+                    counts.merge("runtime " + r.runtime(), 1, Integer::sum);
+                }
+            }
+            for (PeekRecord r : mine) {
+                if (r.fastPath() != null) {
+                    counts.merge(r.fastPath() ? "fast path" : "dataflow", 1, Integer::sum);
+                }
+            }
+            for (PeekRecord r : mine) {
+                if (r.offloaded() != null) {
+                    counts.merge(r.offloaded() ? "offloaded" : "not offloaded", 1, Integer::sum);
+                }
+            }
+            StringBuilder b = new StringBuilder("where \"" + action + "\" ran: " + mine.size() + " peeks in " + RELATION);
+            counts.forEach((k, n) -> b.append("; ").append(k).append(' ').append(n));
+            b.append(" (expected ").append(expected).append(')');
+            out.add(b.toString());
+        });
+        return out;
     }
 
     /**

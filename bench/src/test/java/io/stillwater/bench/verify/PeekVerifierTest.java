@@ -71,4 +71,44 @@ class PeekVerifierTest {
         assertThat(reasons).containsExactly("cannot verify \"" + WALK + "\": no peek of it in "
                 + "mz_introspection.mz_peek_history (expected runtime solo)");
     }
+
+    /**
+     * The read runtime is resolved per side: one declaration holds on a two-runtime replica (peeks on
+     * the interactive runtime) and on a solo one (peeks on the solo runtime), and fails where the peeks
+     * ran on another runtime than the side's flag provisions (the flag did not reach the replica).
+     */
+    @Test
+    void theReadRuntimeIsInteractiveOnATwoRuntimeSideAndSoloOnASoloSide() {
+        PeekExpectation read = PeekExpectation.onReadRuntime().fastPath();
+        assertThat(read.resolve(Runtime.INTERACTIVE)).isEqualTo(PeekExpectation.on(Runtime.INTERACTIVE).fastPath());
+        assertThat(read.resolve(Runtime.SOLO)).isEqualTo(PeekExpectation.on(Runtime.SOLO).fastPath());
+        // a pinned runtime stays pinned
+        assertThat(PeekExpectation.on(Runtime.SOLO).resolve(Runtime.INTERACTIVE)).isEqualTo(PeekExpectation.on(Runtime.SOLO));
+        assertThat(read).hasToString("the read runtime, fast path");
+
+        List<PeekRecord> twoRuntimes = rows(10, "SELECT v FROM hot WHERE k = 42", "interactive", true, false);
+        List<PeekRecord> solo = rows(10, "SELECT v FROM hot WHERE k = 42", "solo", true, false);
+        assertThat(PeekVerifier.check(Map.of(LOOKUP, read.resolve(Runtime.INTERACTIVE)), SQL, twoRuntimes)).isEmpty();
+        assertThat(PeekVerifier.check(Map.of(LOOKUP, read.resolve(Runtime.SOLO)), SQL, solo)).isEmpty();
+        assertThat(PeekVerifier.check(Map.of(LOOKUP, read.resolve(Runtime.INTERACTIVE)), SQL, solo)).singleElement()
+                .asString().contains("10 of 10 peeks").contains("10 runtime solo");
+        // never checked unresolved: the read runtime depends on the side
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PeekVerifier.check(Map.of(LOOKUP, read), SQL, solo))
+                .isInstanceOf(IllegalStateException.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> read.resolve(Runtime.MAINTENANCE))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void findingsSayWhereEachActionsPeeksRan() {
+        List<PeekRecord> history = new ArrayList<>();
+        history.addAll(rows(7, "SELECT v FROM hot WHERE k = 42", "interactive", true, false));
+        history.addAll(rows(2, "SELECT v FROM hot WHERE k = 42", "solo", false, null));
+        Map<String, PeekExpectation> expected = new LinkedHashMap<>();
+        expected.put(LOOKUP, PeekExpectation.on(Runtime.INTERACTIVE).fastPath());
+        expected.put(WALK, PeekExpectation.on(Runtime.SOLO)); // no peek: no finding (check reports it)
+        assertThat(PeekVerifier.findings(expected, SQL, history)).containsExactly("where \"" + LOOKUP + "\" ran: 9 peeks in "
+                + "mz_introspection.mz_peek_history; runtime interactive 7; runtime solo 2; fast path 7; dataflow 2; "
+                + "not offloaded 7 (expected runtime interactive, fast path)");
+    }
 }

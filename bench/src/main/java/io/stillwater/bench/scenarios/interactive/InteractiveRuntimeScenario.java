@@ -1,20 +1,17 @@
 package io.stillwater.bench.scenarios.interactive;
 
-import io.stillwater.bench.action.Action;
 import io.stillwater.bench.action.ExpectedRows;
 import io.stillwater.bench.scenario.Scenario;
-import io.stillwater.bench.scenario.ScenarioDefinitionException;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.Offload;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.Path;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.ServedBy;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
- * A scenario of the interactive-runtime set: a {@link Scenario} that also declares where its
- * measured queries must run ({@link #expect}), and the SQL its setups share. Subclasses declare
- * phases in their constructor exactly like the generic scenarios.
+ * A scenario of the interactive-runtime set: a {@link Scenario} with the SQL and conventions its
+ * setups share. Subclasses declare phases in their constructor exactly like the generic scenarios,
+ * and where their measured queries must run with {@link Scenario#expect} and
+ * {@link io.stillwater.bench.verify.PeekExpectation}: {@code onReadRuntime()} where the cluster follows
+ * the side's {@code enable_compute_interactive_runtime} (interactive on this = defaults, solo on
+ * other = the flag off), {@code on(Runtime.SOLO)} where the scenario provisions a solo replica on
+ * every side.
  */
 public abstract class InteractiveRuntimeScenario extends Scenario {
     /** Every cluster these scenarios create has two workers: the machine the main job runs on has two cores. */
@@ -32,46 +29,6 @@ public abstract class InteractiveRuntimeScenario extends Scenario {
     /** Stated explicitly (it is the default) so a target with another default still measures freshness. */
     static final String STRICT_SERIALIZABLE = "SET transaction_isolation = 'strict serializable'";
     static final ExpectedRows NO_ROWS = new ExpectedRows(List.of(), true);
-
-    private final List<PeekExpectation> expectations = new ArrayList<>();
-
-    /**
-     * Where {@code action} must run; declared next to the action, like thresholds and guarantees.
-     * Only query actions can be checked (a script's statements are not one read).
-     */
-    protected final void expect(Action action, String cluster, ServedBy servedBy, Path path, Offload offload) {
-        String sql = switch (action) {
-            case Action.StandaloneQuery q -> q.sql();
-            case Action.ReuseConnQuery q -> q.sql();
-            case Action.PooledQuery q -> q.sql();
-            case Action.ScriptAction s -> throw new ScenarioDefinitionException("scenario " + name()
-                    + ": a script action is several reads; declare expectations on query actions only");
-        };
-        expectations.add(new PeekExpectation(action.name(), sql, cluster, servedBy, path, offload));
-    }
-
-    /**
-     * Where this scenario's queries must run, validated against its actions.
-     *
-     * <p>TODO(self-verification): the harness's self-verification API (scenarios declare where
-     * measured queries must run; checked against {@code mz_introspection.mz_peek_history} after the
-     * load phase; INVALID when an expectation fails or cannot be checked) is not on this branch.
-     * The coordinator connects it here: translate each {@link PeekExpectation} into that API's
-     * declaration (or have the harness call this method for scenarios of this type).
-     *
-     * @throws ScenarioDefinitionException if an expectation names an action the scenario does not run
-     */
-    public final List<PeekExpectation> expectations() {
-        Set<String> actions = definition().actions().keySet();
-        for (PeekExpectation e : expectations) {
-            if (!actions.contains(e.action())) {
-                throw new ScenarioDefinitionException("scenario " + name() + ": expectation for unknown action \""
-                        + e.action() + "\"; the scenario's actions are "
-                        + actions.stream().map(a -> "\"" + a + "\"").toList());
-            }
-        }
-        return List.copyOf(expectations);
-    }
 
     /** {@code CREATE CLUSTER name (SIZE = 'scale=1,workers=N')}: one replica, provisioned now. */
     static String createCluster(String name, int workers) {

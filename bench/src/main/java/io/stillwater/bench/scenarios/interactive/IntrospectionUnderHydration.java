@@ -2,10 +2,8 @@ package io.stillwater.bench.scenarios.interactive;
 
 import io.stillwater.bench.action.ExpectedRows;
 import io.stillwater.bench.scenario.Capability;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.Offload;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.Path;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.ServedBy;
 import io.stillwater.bench.stats.Stat;
+import io.stillwater.bench.verify.PeekExpectation;
 import java.time.Duration;
 
 /**
@@ -56,7 +54,7 @@ public final class IntrospectionUnderHydration extends InteractiveRuntimeScenari
         thresholds(introspection, CONTENDED);
         guarantee(introspection, Stat.ERROR_RATE, 0);
         guarantee(churn, Stat.ERROR_RATE, 0);
-        expect(introspection, CLUSTER, ServedBy.READ_RUNTIME, Path.ANY, Offload.ANY);
+        expect(introspection, PeekExpectation.onReadRuntime());
         cleanup(dropCluster(CLUSTER), "DROP TABLE bench_ih_big");
     }
 

@@ -2,10 +2,8 @@ package io.stillwater.bench.scenarios.interactive;
 
 import io.stillwater.bench.action.ExpectedRows;
 import io.stillwater.bench.scenario.Capability;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.Offload;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.Path;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.ServedBy;
 import io.stillwater.bench.stats.Stat;
+import io.stillwater.bench.verify.PeekExpectation;
 import java.time.Duration;
 
 /**
@@ -70,8 +68,8 @@ public final class MaintenanceUnderPeekSaturation extends InteractiveRuntimeScen
         guarantee(viewRead, Stat.ERROR_RATE, 0);
         guarantee(join, Stat.ERROR_RATE, 0);
         guarantee(write, Stat.ERROR_RATE, 0);
-        expect(viewRead, OBSERVER, ServedBy.READ_RUNTIME, Path.ANY, Offload.ANY);
-        expect(join, CLUSTER, ServedBy.READ_RUNTIME, Path.DATAFLOW, Offload.ANY);
+        expect(viewRead, PeekExpectation.onReadRuntime());
+        expect(join, PeekExpectation.onReadRuntime().dataflow());
         cleanup(dropCluster(CLUSTER), dropCluster(OBSERVER), "DROP TABLE bench_mps_w CASCADE",
                 "DROP TABLE bench_mps_big");
     }

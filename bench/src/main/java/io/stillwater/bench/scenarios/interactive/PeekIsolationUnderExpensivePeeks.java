@@ -2,10 +2,8 @@ package io.stillwater.bench.scenarios.interactive;
 
 import io.stillwater.bench.action.ExpectedRows;
 import io.stillwater.bench.scenario.Capability;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.Offload;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.Path;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.ServedBy;
 import io.stillwater.bench.stats.Stat;
+import io.stillwater.bench.verify.PeekExpectation;
 import java.time.Duration;
 
 /**
@@ -55,8 +53,8 @@ public final class PeekIsolationUnderExpensivePeeks extends InteractiveRuntimeSc
         thresholds(lookup, CONTENDED);
         guarantee(lookup, Stat.ERROR_RATE, 0);
         guarantee(walk, Stat.ERROR_RATE, 0);
-        expect(lookup, CLUSTER, ServedBy.SOLO, Path.FAST_PATH, Offload.INLINE);
-        expect(walk, CLUSTER, ServedBy.SOLO, Path.FAST_PATH, Offload.ANY);
+        expect(lookup, PeekExpectation.on(PeekExpectation.Runtime.SOLO).fastPath().notOffloaded());
+        expect(walk, PeekExpectation.on(PeekExpectation.Runtime.SOLO).fastPath());
         cleanup(dropCluster(CLUSTER), "DROP TABLE bench_pie_hot");
     }
 

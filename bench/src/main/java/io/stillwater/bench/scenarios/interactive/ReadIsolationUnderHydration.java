@@ -2,10 +2,8 @@ package io.stillwater.bench.scenarios.interactive;
 
 import io.stillwater.bench.action.ExpectedRows;
 import io.stillwater.bench.scenario.Capability;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.Offload;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.Path;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.ServedBy;
 import io.stillwater.bench.stats.Stat;
+import io.stillwater.bench.verify.PeekExpectation;
 import java.time.Duration;
 
 /**
@@ -67,8 +65,8 @@ public final class ReadIsolationUnderHydration extends InteractiveRuntimeScenari
         guarantee(lookup, Stat.ERROR_RATE, 0);
         guarantee(rangeCount, Stat.ERROR_RATE, 0);
         guarantee(churn, Stat.ERROR_RATE, 0);
-        expect(lookup, CLUSTER, ServedBy.READ_RUNTIME, Path.FAST_PATH, Offload.INLINE);
-        expect(rangeCount, CLUSTER, ServedBy.READ_RUNTIME, Path.DATAFLOW, Offload.ANY);
+        expect(lookup, PeekExpectation.onReadRuntime().fastPath().notOffloaded());
+        expect(rangeCount, PeekExpectation.onReadRuntime().dataflow());
         cleanup(dropCluster(CLUSTER), "DROP TABLE bench_rih_hot", "DROP TABLE bench_rih_big CASCADE");
     }
 

@@ -2,10 +2,8 @@ package io.stillwater.bench.scenarios.interactive;
 
 import io.stillwater.bench.action.ExpectedRows;
 import io.stillwater.bench.scenario.Capability;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.Offload;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.Path;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.ServedBy;
 import io.stillwater.bench.stats.Stat;
+import io.stillwater.bench.verify.PeekExpectation;
 import java.time.Duration;
 
 /**
@@ -46,7 +44,7 @@ public final class TemporaryDataflowFloor extends InteractiveRuntimeScenario {
                 useCluster(CLUSTER), SERIALIZABLE).expecting(ExpectedRows.row("100"));
         load(Duration.ofSeconds(10), closedLoop(join));
         guarantee(join, Stat.ERROR_RATE, 0);
-        expect(join, CLUSTER, ServedBy.READ_RUNTIME, Path.DATAFLOW, Offload.ANY);
+        expect(join, PeekExpectation.onReadRuntime().dataflow());
         cleanup(dropCluster(CLUSTER), "DROP TABLE bench_tdf_a", "DROP TABLE bench_tdf_b");
     }
 

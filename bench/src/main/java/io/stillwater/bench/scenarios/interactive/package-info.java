@@ -29,6 +29,7 @@
  * service-time reads are serializable, freshness reads strict serializable; every measured query
  * checks its answer; every loop, contention included, guarantees an error rate of 0 (a run whose
  * contention failed measured a quiet replica and must not pass); each declares where its reads must run
- * ({@link io.stillwater.bench.scenarios.interactive.InteractiveRuntimeScenario#expectations()}).
+ * ({@link io.stillwater.bench.scenario.Scenario#expect} with {@link io.stillwater.bench.verify.PeekExpectation},
+ * checked against {@code mz_introspection.mz_peek_history} after the run).
  */
 package io.stillwater.bench.scenarios.interactive;

@@ -16,10 +16,9 @@ import io.stillwater.bench.scenario.Scenario;
 import io.stillwater.bench.scenario.ScenarioDefinition;
 import io.stillwater.bench.scenario.ScenarioDefinitionException;
 import io.stillwater.bench.scenarios.GenericScenarios;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.Offload;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.Path;
-import io.stillwater.bench.scenarios.interactive.PeekExpectation.ServedBy;
+import io.stillwater.bench.scenarios.Suite;
 import io.stillwater.bench.stats.Stat;
+import io.stillwater.bench.verify.PeekExpectation;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -86,11 +85,15 @@ class InteractiveRuntimeScenariosTest {
                 assertThat(d.phases().getFirst()).as(d.name()).isInstanceOf(Phase.Setup.class);
                 assertThat(d.phases().getLast()).as(d.name()).isInstanceOf(Phase.Cleanup.class);
                 assertThat(d.phases()).as(d.name()).filteredOn(p -> p instanceof Phase.Load).hasSize(1);
-                assertThat(((InteractiveRuntimeScenario) s).expectations()).as(d.name()).isNotEmpty();
+                assertThat(d.expectations()).as(d.name()).isNotEmpty();
             }
         }
         // not also in the generic set: a name is a scenario's identity in history and sharding
         assertThat(GenericScenarios.all()).extracting(ScenarioSource::name).doesNotContainAnyElementsOf(NAMES);
+        // the registry: the main job's set, and every scenario once
+        assertThat(Suite.INTERACTIVE.scenarios()).extracting(ScenarioSource::name).containsExactlyElementsOf(NAMES);
+        assertThat(Suite.all()).extracting(ScenarioSource::name).doesNotHaveDuplicates()
+                .containsAll(NAMES).hasSize(NAMES.size() + GenericScenarios.all().size());
     }
 
     @Test
@@ -116,7 +119,7 @@ class InteractiveRuntimeScenariosTest {
                             assertThat(g.limit()).isZero();
                         });
                 // each measured query declares where it must run
-                assertThat(s.expectations()).as(name).extracting(PeekExpectation::action).contains(name);
+                assertThat(d.expectations()).as(name).containsKey(name);
             }
         }
     }
@@ -197,8 +200,6 @@ class InteractiveRuntimeScenariosTest {
                         .isLessThan(setup.indexOf(createClusterOf(setup, c)));
                 assertThat(cleanup).as(s.name()).contains(InteractiveRuntimeScenario.dropCluster(c));
             }
-            // every expectation names a cluster the scenario creates
-            assertThat(s.expectations()).as(s.name()).allSatisfy(e -> assertThat(clusters).contains(e.cluster()));
         }
     }
 
@@ -231,8 +232,8 @@ class InteractiveRuntimeScenariosTest {
                     p -> assertThat(p.statements()).singleElement().asString().startsWith("CREATE CLUSTER "));
             assertThat(phases.get(set + 2)).isEqualTo(new Phase.SystemParameters("mz_system",
                     List.of("ALTER SYSTEM RESET enable_compute_interactive_runtime")));
-            assertThat(s.expectations()).as(s.name()).isNotEmpty()
-                    .allSatisfy(e -> assertThat(e.servedBy()).isEqualTo(ServedBy.SOLO));
+            assertThat(d.expectations().values()).as(s.name()).isNotEmpty()
+                    .allSatisfy(e -> assertThat(e.runtime()).isEqualTo(PeekExpectation.Runtime.SOLO));
         }
         // the others follow the side's flag and never touch system parameters
         for (InteractiveRuntimeScenario s : all()) {
@@ -240,8 +241,10 @@ class InteractiveRuntimeScenariosTest {
                 continue;
             }
             assertThat(s.definition().phases()).as(s.name()).noneMatch(p -> p instanceof Phase.SystemParameters);
-            assertThat(s.expectations()).as(s.name()).allSatisfy(e -> assertThat(e.servedBy())
-                    .isEqualTo(ServedBy.READ_RUNTIME));
+            // the read runtime of whatever replica the side provisions: interactive with the defaults, solo with
+            // the flag off; so the same declaration holds on both sides of the main job
+            assertThat(s.definition().expectations().values()).as(s.name()).isNotEmpty()
+                    .allSatisfy(e -> assertThat(e.runtime()).isEqualTo(PeekExpectation.Runtime.READ));
         }
     }
 
@@ -278,7 +281,7 @@ class InteractiveRuntimeScenariosTest {
         ExpectsUnknownAction() {
             var read = reuseConn("SELECT 1");
             load(Duration.ofSeconds(1), closedLoop(read));
-            expect(reuseConn("SELECT 2"), "bench_x", ServedBy.READ_RUNTIME, Path.FAST_PATH, Offload.INLINE);
+            expect(reuseConn("SELECT 2"), PeekExpectation.onReadRuntime().fastPath().notOffloaded());
         }
     }
 
@@ -286,23 +289,25 @@ class InteractiveRuntimeScenariosTest {
         ExpectsAScript() {
             var churn = script("SELECT 1", "SELECT 2");
             load(Duration.ofSeconds(1), closedLoop(churn));
-            expect(churn, "bench_x", ServedBy.READ_RUNTIME, Path.ANY, Offload.ANY);
+            expect(churn, PeekExpectation.onReadRuntime());
         }
     }
 
     @Test
     void expectationsAreValidatedAgainstTheScenariosActions() {
-        assertThatThrownBy(() -> new ExpectsUnknownAction().expectations())
+        assertThatThrownBy(() -> new ExpectsUnknownAction().definition())
                 .isInstanceOf(ScenarioDefinitionException.class)
-                .hasMessageContaining("expectation for unknown action \"SELECT 2 (reuse connection)\"")
+                .hasMessageContaining("peek expectation for unknown action \"SELECT 2 (reuse connection)\"")
                 .hasMessageContaining("\"SELECT 1 (reuse connection)\"");
-        assertThatThrownBy(ExpectsAScript::new).isInstanceOf(ScenarioDefinitionException.class)
-                .hasMessageContaining("declare expectations on query actions only");
-        PeekExpectation e = new TemporaryDataflowFloor().expectations().getFirst();
-        assertThat(e).isEqualTo(new PeekExpectation(
+        assertThatThrownBy(() -> new ExpectsAScript().definition()).isInstanceOf(ScenarioDefinitionException.class)
+                .hasMessageContaining("peek expectation for the script");
+        assertThat(new TemporaryDataflowFloor().definition().expectations()).containsExactly(Map.entry(
                 "SELECT count(*) FROM bench_tdf_a JOIN bench_tdf_b USING (k) (reuse connection)",
-                "SELECT count(*) FROM bench_tdf_a JOIN bench_tdf_b USING (k)", "bench_tdf", ServedBy.READ_RUNTIME,
-                Path.DATAFLOW, Offload.ANY));
+                PeekExpectation.onReadRuntime().dataflow()));
+        assertThat(new ReadIsolationUnderHydration().definition().expectations()).containsEntry(
+                "SELECT v FROM bench_rih_hot WHERE k = 42 (pooled)",
+                new PeekExpectation(PeekExpectation.Runtime.READ, PeekExpectation.Path.FAST_PATH,
+                        PeekExpectation.Offload.NOT_OFFLOADED));
     }
 
     /** Setup and cleanup only use SQL the engine's issue-5 surface has (and Materialize accepts). */
