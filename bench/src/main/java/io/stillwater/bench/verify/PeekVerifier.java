@@ -206,8 +206,56 @@ public final class PeekVerifier {
         return reasons;
     }
 
-    /** Reads every row of the peek history; the statement column and {@code needed} must exist. */
+    /**
+     * Reads every row of the peek history of every replica: the history is per replica
+     * (read with {@code SET cluster} / {@code SET cluster_replica}) and a scenario's
+     * queries run on its own cluster. On a target without {@code mz_cluster_replicas},
+     * the history as the connection sees it. The statement column and {@code needed} must
+     * exist.
+     */
     static List<PeekRecord> read(Connection c, Set<String> needed) throws CannotVerifyException {
+        List<String[]> replicas = replicas(c);
+        if (replicas.isEmpty()) return readHere(c, needed);
+        List<PeekRecord> out = new ArrayList<>();
+        try {
+            for (String[] r : replicas) {
+                set(c, "cluster", r[0]);
+                set(c, "cluster_replica", r[1]);
+                out.addAll(readHere(c, needed));
+            }
+        } finally {
+            try (Statement st = c.createStatement()) {
+                st.execute("RESET cluster");
+                st.execute("RESET cluster_replica");
+            } catch (SQLException e) {
+                // the connection is the verifier's own; nothing else uses its settings
+            }
+        }
+        return out;
+    }
+
+    /** (cluster, replica) names of every replica, or none when the target has no such relation. */
+    private static List<String[]> replicas(Connection c) {
+        List<String[]> out = new ArrayList<>();
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+                "SELECT c.name, r.name FROM mz_catalog.mz_cluster_replicas r JOIN mz_catalog.mz_clusters c ON r.cluster_id = c.id")) {
+            while (rs.next()) out.add(new String[] {rs.getString(1), rs.getString(2)});
+        } catch (SQLException e) {
+            return List.of();
+        }
+        return out;
+    }
+
+    private static void set(Connection c, String variable, String value) throws CannotVerifyException {
+        try (Statement st = c.createStatement()) {
+            st.execute("SET " + variable + " = '" + value.replace("'", "''") + "'");
+        } catch (SQLException e) {
+            throw new CannotVerifyException("SET " + variable + " failed: " + SqlErrors.describe(e));
+        }
+    }
+
+    /** The peek history as this connection's cluster and replica see it. */
+    private static List<PeekRecord> readHere(Connection c, Set<String> needed) throws CannotVerifyException {
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT * FROM " + RELATION)) {
             ResultSetMetaData md = rs.getMetaData();
             Map<String, Integer> columns = new LinkedHashMap<>();
