@@ -52,8 +52,10 @@ import picocli.CommandLine.Spec;
  *       from the driver's {@link LoopReport}, query latency from the recorder;</li>
  *   <li>closed-loop point-lookup throughput on a throwaway PostgreSQL with a {@code --rows}-row
  *       table keyed by a primary key: the harness's closed loop ({@code --connections} workers, each
- *       on its own connection, a server-side prepared lookup of a random key) against {@code pgbench
- *       -M prepared} with the same connections, duration and query.</li>
+ *       on its own connection, a server-side prepared lookup of a random key) against a plain JDBC
+ *       loop on platform threads (the same lookups without the harness: separates the harness's
+ *       cost from pgjdbc's) and {@code pgbench -M prepared} with the same connections, duration and
+ *       query; {@code --rounds} rounds interleave the three so load drift on the machine hits all.</li>
  * </ol>
  *
  * Prints figures only. A part that fails prints its error and the other still runs; the exit
@@ -90,6 +92,10 @@ final class HarnessMeasureCommand implements Callable<Integer> {
             description = "Connections: the open loop's pool, the closed loop's workers and pgbench's clients (default: ${DEFAULT-VALUE}).")
     int connections;
 
+    @Option(names = "--rounds", defaultValue = "2",
+            description = "Closed-loop rounds; each runs the harness, a plain JDBC loop and pgbench in turn (default: ${DEFAULT-VALUE}).")
+    int rounds;
+
     @Option(names = "--rows", defaultValue = "100000", description = "Rows of the point-lookup table (default: ${DEFAULT-VALUE}).")
     int rows;
 
@@ -116,8 +122,8 @@ final class HarnessMeasureCommand implements Callable<Integer> {
     public Integer call() {
         out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (!(seconds > 0) || !(rate > 0) || connections < 1 || rows < 1 || !(warmupSeconds >= 0)) {
-            err.println("stillwater measure harness: --seconds, --rate, --connections and --rows must be positive");
+        if (!(seconds > 0) || !(rate > 0) || connections < 1 || rows < 1 || rounds < 1 || !(warmupSeconds >= 0)) {
+            err.println("stillwater measure harness: --seconds, --rate, --connections, --rows and --rounds must be positive");
             return 2;
         }
         if (postgres && !"embedded".equals(target)) {
@@ -246,34 +252,60 @@ final class HarnessMeasureCommand implements Callable<Integer> {
                 }
             }
             Action action = new Action.ReuseConnQuery(LOOKUP_JDBC, List.of());
+            Duration measured = Duration.ofMillis(Math.round(seconds * 1000));
             if (warmupSeconds > 0) {
-                runClosed(t, action, Duration.ofMillis(Math.round(warmupSeconds * 1000)));
+                Duration warm = Duration.ofMillis(Math.round(warmupSeconds * 1000));
+                runClosed(t, action, warm);
+                runPlainJdbc(t, warm);
             }
-            ClosedRun harness = runClosed(t, action, Duration.ofMillis(Math.round(seconds * 1000)));
             int pgbenchSeconds = (int) Math.max(1, Math.round(seconds));
             List<String> command = List.of(pgbench.toString(), "-h", "127.0.0.1", "-p", Integer.toString(pg.port()),
                     "-U", "postgres", "-n", "-c", Integer.toString(connections), "-j", Integer.toString(connections),
                     "-T", Integer.toString(pgbenchSeconds), "-f", "lookup.sql", "-M", "prepared", "postgres");
-            PgbenchResult bench = runPgbench(command);
-            ActionStatistics s = harness.stats();
-            new Report(String.format(Locale.ROOT,
+            Report report = new Report(String.format(Locale.ROOT,
                     "2. Closed-loop point lookups: PostgreSQL %s (throwaway), %s rows with a primary key, %d connections",
                     version, Report.count(rows), connections),
-                    "client", "connections", "seconds", "queries", "failed", "qps", "p50 ms", "p99 ms")
-                    .row("harness closed loop", Integer.toString(connections), Report.seconds(s.wallSeconds()),
-                            Report.count(s.queries()), Report.count(s.errors()), Report.rate(s.qps()), fixed(s.p50()),
-                            fixed(s.p99()))
-                    .row("pgbench -M prepared", Integer.toString(connections), Integer.toString(pgbenchSeconds),
-                            Report.count(bench.transactions()), Report.count(bench.failed()), Report.rate(bench.tps()),
-                            "-", "-")
-                    .note(String.format(Locale.ROOT, "harness / pgbench = %.2f", ratio(s.qps(), bench.tps())))
+                    "client", "round", "seconds", "queries", "failed", "qps", "p50 ms", "p99 ms");
+            // Rounds interleave the clients (harness, plain, pgbench, harness, ...) so a drift in the
+            // machine's load hits all three; the ratios use the totals over all rounds.
+            double[] sums = new double[6]; // harness successes, wall; plain successes, wall; pgbench transactions, seconds
+            java.util.Map<String, Long> harnessErrors = new java.util.TreeMap<>();
+            for (int round = 1; round <= rounds; round++) {
+                String r = Integer.toString(round);
+                ActionStatistics s = runClosed(t, action, measured).stats();
+                report.row("harness closed loop", r, Report.seconds(s.wallSeconds()), Report.count(s.queries()),
+                        Report.count(s.errors()), Report.rate(s.qps()), fixed(s.p50()), fixed(s.p99()));
+                sums[0] += s.queries() - s.errors();
+                sums[1] += s.wallSeconds();
+                s.errorCounts().forEach((text, n) -> harnessErrors.merge(text, n, Long::sum));
+                PlainRun plain = runPlainJdbc(t, measured);
+                report.row("plain JDBC loop", r, Report.seconds(plain.wallSeconds()), Report.count(plain.queries()),
+                        Report.count(plain.failed()), Report.rate(plain.successes() / plain.wallSeconds()), "-", "-");
+                sums[2] += plain.successes();
+                sums[3] += plain.wallSeconds();
+                PgbenchResult bench = runPgbench(command);
+                report.row("pgbench -M prepared", r, Integer.toString(pgbenchSeconds), Report.count(bench.transactions()),
+                        Report.count(bench.failed()), Report.rate(bench.tps()), "-", "-");
+                sums[4] += bench.tps() * pgbenchSeconds;
+                sums[5] += pgbenchSeconds;
+            }
+            double harnessQps = sums[0] / sums[1];
+            double plainQps = sums[2] / sums[3];
+            double pgbenchTps = sums[4] / sums[5];
+            report.note(String.format(Locale.ROOT,
+                            "over %d round(s): harness %s qps, plain JDBC %s qps, pgbench %s tps; "
+                                    + "harness / pgbench = %.2f; harness / plain JDBC = %.2f; plain JDBC / pgbench = %.2f",
+                            rounds, Report.rate(harnessQps), Report.rate(plainQps), Report.rate(pgbenchTps),
+                            ratio(harnessQps, pgbenchTps), ratio(harnessQps, plainQps), ratio(plainQps, pgbenchTps)))
+                    .note("plain JDBC loop: the same invokers on " + connections + " platform threads, no LoadDriver and no "
+                            + "recording: harness / plain JDBC is the harness's own cost, plain JDBC / pgbench pgjdbc's")
                     .note("query: " + LOOKUP_JDBC + " with a uniformly random id in [1, " + rows
                             + "], server-side prepared, one connection per worker, connections opened outside timing")
                     .note("pgbench: " + String.join(" ", command.subList(1, command.size())).replace("lookup.sql",
                             "lookup.sql (\\set id random(1, " + rows + "); SELECT v FROM " + LOOKUP_TABLE
                             + " WHERE id = :id;)") + "; tps without initial connection time")
                     .print(out);
-            s.errorCounts().forEach((text, n) -> out.println("  harness failed " + n + "x: " + text));
+            harnessErrors.forEach((text, n) -> out.println("  harness failed " + n + "x: " + text));
         }
     }
 
@@ -286,6 +318,53 @@ final class HarnessMeasureCommand implements Callable<Integer> {
         BoundLoop bound = new BoundLoop(loop, () -> new LookupInvoker(t, rows, seeds.getAndIncrement()), recorder);
         LoadPhaseReport r = new LoadDriver(SqlErrors::describe).run(duration, List.of(bound), System.nanoTime());
         return new ClosedRun(r.loops().getFirst(), recorder.statistics());
+    }
+
+    /** What the plain JDBC loop did; {@code wallSeconds} runs until its last query finished. */
+    private record PlainRun(long queries, long successes, long failed, double wallSeconds) {}
+
+    /**
+     * The baseline of the closed loop: the same lookups on {@code --connections} platform threads
+     * that only count, so the harness's own cost (virtual threads, timing, recording) separates
+     * from the driver's.
+     */
+    private PlainRun runPlainJdbc(Target t, Duration duration) throws Exception {
+        List<LookupInvoker> invokers = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < connections; i++) {
+                invokers.add(new LookupInvoker(t, rows, 1000 + i));
+            }
+            AtomicLong ok = new AtomicLong();
+            AtomicLong failed = new AtomicLong();
+            List<Thread> threads = new java.util.ArrayList<>();
+            long start = System.nanoTime();
+            long end = start + duration.toNanos();
+            for (LookupInvoker inv : invokers) {
+                threads.add(Thread.ofPlatform().name("plain-jdbc").start(() -> {
+                    long good = 0;
+                    long bad = 0;
+                    while (System.nanoTime() < end) {
+                        try {
+                            inv.invoke();
+                            good++;
+                        } catch (Exception e) {
+                            bad++;
+                        }
+                    }
+                    ok.addAndGet(good);
+                    failed.addAndGet(bad);
+                }));
+            }
+            for (Thread th : threads) {
+                th.join();
+            }
+            double wall = (System.nanoTime() - start) / 1e9;
+            return new PlainRun(ok.get() + failed.get(), ok.get(), failed.get(), wall);
+        } finally {
+            for (LookupInvoker inv : invokers) {
+                inv.close();
+            }
+        }
     }
 
     /** Runs pgbench in a temporary directory holding its script; its summary or an error with its output. */

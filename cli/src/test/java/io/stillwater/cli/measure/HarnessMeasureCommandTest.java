@@ -31,7 +31,7 @@ class HarnessMeasureCommandTest {
         Outcome o = run("measure", "harness", "--help");
         assertThat(o.exitCode()).isZero();
         assertThat(o.out()).contains("--seconds").contains("--rate").contains("2000").contains("--connections")
-                .contains("--rows").contains("100000").contains("--target").contains("--postgres").contains("--part");
+                .contains("--rows").contains("100000").contains("--target").contains("--postgres").contains("--part").contains("--rounds");
     }
 
     @Test
