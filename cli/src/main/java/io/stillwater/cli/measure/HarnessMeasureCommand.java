@@ -256,7 +256,8 @@ final class HarnessMeasureCommand implements Callable<Integer> {
             if (warmupSeconds > 0) {
                 Duration warm = Duration.ofMillis(Math.round(warmupSeconds * 1000));
                 runClosed(t, action, warm);
-                runPlainJdbc(t, warm);
+                runPlainJdbc(t, warm, false);
+                runPlainJdbc(t, warm, true);
             }
             int pgbenchSeconds = (int) Math.max(1, Math.round(seconds));
             List<String> command = List.of(pgbench.toString(), "-h", "127.0.0.1", "-p", Integer.toString(pg.port()),
@@ -268,7 +269,7 @@ final class HarnessMeasureCommand implements Callable<Integer> {
                     "client", "round", "seconds", "queries", "failed", "qps", "p50 ms", "p99 ms");
             // Rounds interleave the clients (harness, plain, pgbench, harness, ...) so a drift in the
             // machine's load hits all three; the ratios use the totals over all rounds.
-            double[] sums = new double[6]; // harness successes, wall; plain successes, wall; pgbench transactions, seconds
+            double[] sums = new double[8]; // harness successes, wall; plain successes, wall; pgbench transactions, seconds; virtual successes, wall
             java.util.Map<String, Long> harnessErrors = new java.util.TreeMap<>();
             for (int round = 1; round <= rounds; round++) {
                 String r = Integer.toString(round);
@@ -278,8 +279,14 @@ final class HarnessMeasureCommand implements Callable<Integer> {
                 sums[0] += s.queries() - s.errors();
                 sums[1] += s.wallSeconds();
                 s.errorCounts().forEach((text, n) -> harnessErrors.merge(text, n, Long::sum));
-                PlainRun plain = runPlainJdbc(t, measured);
-                report.row("plain JDBC loop", r, Report.seconds(plain.wallSeconds()), Report.count(plain.queries()),
+                PlainRun virtual = runPlainJdbc(t, measured, true);
+                report.row("plain JDBC, virtual threads", r, Report.seconds(virtual.wallSeconds()),
+                        Report.count(virtual.queries()), Report.count(virtual.failed()),
+                        Report.rate(virtual.successes() / virtual.wallSeconds()), "-", "-");
+                sums[6] += virtual.successes();
+                sums[7] += virtual.wallSeconds();
+                PlainRun plain = runPlainJdbc(t, measured, false);
+                report.row("plain JDBC, platform threads", r, Report.seconds(plain.wallSeconds()), Report.count(plain.queries()),
                         Report.count(plain.failed()), Report.rate(plain.successes() / plain.wallSeconds()), "-", "-");
                 sums[2] += plain.successes();
                 sums[3] += plain.wallSeconds();
@@ -292,13 +299,16 @@ final class HarnessMeasureCommand implements Callable<Integer> {
             double harnessQps = sums[0] / sums[1];
             double plainQps = sums[2] / sums[3];
             double pgbenchTps = sums[4] / sums[5];
-            report.note(String.format(Locale.ROOT,
-                            "over %d round(s): harness %s qps, plain JDBC %s qps, pgbench %s tps; "
-                                    + "harness / pgbench = %.2f; harness / plain JDBC = %.2f; plain JDBC / pgbench = %.2f",
-                            rounds, Report.rate(harnessQps), Report.rate(plainQps), Report.rate(pgbenchTps),
-                            ratio(harnessQps, pgbenchTps), ratio(harnessQps, plainQps), ratio(plainQps, pgbenchTps)))
-                    .note("plain JDBC loop: the same invokers on " + connections + " platform threads, no LoadDriver and no "
-                            + "recording: harness / plain JDBC is the harness's own cost, plain JDBC / pgbench pgjdbc's")
+            double virtualQps = sums[6] / sums[7];
+            report.note(String.format(Locale.ROOT, "over %d round(s): harness %s qps, pgbench %s tps: harness / pgbench = %.2f",
+                            rounds, Report.rate(harnessQps), Report.rate(pgbenchTps), ratio(harnessQps, pgbenchTps)))
+                    .note(String.format(Locale.ROOT, "  plain JDBC (platform) / pgbench = %.2f: pgjdbc's cost", ratio(plainQps, pgbenchTps)))
+                    .note(String.format(Locale.ROOT, "  plain JDBC (virtual) / plain JDBC (platform) = %.2f: blocking pgjdbc on virtual threads",
+                            ratio(virtualQps, plainQps)))
+                    .note(String.format(Locale.ROOT, "  harness / plain JDBC (virtual) = %.2f: the LoadDriver's timing and recording",
+                            ratio(harnessQps, virtualQps)))
+                    .note("plain JDBC: the same invokers on " + connections + " threads that only count (no LoadDriver, "
+                            + "no recording); the LoadDriver runs each closed-loop worker on a virtual thread")
                     .note("query: " + LOOKUP_JDBC + " with a uniformly random id in [1, " + rows
                             + "], server-side prepared, one connection per worker, connections opened outside timing")
                     .note("pgbench: " + String.join(" ", command.subList(1, command.size())).replace("lookup.sql",
@@ -324,11 +334,12 @@ final class HarnessMeasureCommand implements Callable<Integer> {
     private record PlainRun(long queries, long successes, long failed, double wallSeconds) {}
 
     /**
-     * The baseline of the closed loop: the same lookups on {@code --connections} platform threads
-     * that only count, so the harness's own cost (virtual threads, timing, recording) separates
-     * from the driver's.
+     * The baselines of the closed loop: the same lookups on {@code --connections} platform (or
+     * virtual) threads that only count, so the harness's own cost separates from the driver's,
+     * and the cost of running blocking pgjdbc calls on virtual threads (as the LoadDriver's
+     * closed-loop workers do) separates from the cost of timing and recording.
      */
-    private PlainRun runPlainJdbc(Target t, Duration duration) throws Exception {
+    private PlainRun runPlainJdbc(Target t, Duration duration, boolean virtual) throws Exception {
         List<LookupInvoker> invokers = new java.util.ArrayList<>();
         try {
             for (int i = 0; i < connections; i++) {
@@ -340,7 +351,7 @@ final class HarnessMeasureCommand implements Callable<Integer> {
             long start = System.nanoTime();
             long end = start + duration.toNanos();
             for (LookupInvoker inv : invokers) {
-                threads.add(Thread.ofPlatform().name("plain-jdbc").start(() -> {
+                threads.add((virtual ? Thread.ofVirtual() : Thread.ofPlatform()).name("plain-jdbc").start(() -> {
                     long good = 0;
                     long bad = 0;
                     while (System.nanoTime() < end) {
