@@ -76,4 +76,26 @@ class HarnessMeasureCommandTest {
         assertThat(cells[1]).isEqualTo("50");
         assertThat(cells[7]).isEqualTo("0");
     }
+
+    /** Needs PostgreSQL 15 binaries and pgbench (and, as root, the postgres OS user), like RegressionSuitePostgresTest. */
+    @Test
+    void aTinyClosedLoopOnAThrowawayPostgresComparesWithPgbenchAndFailsNothing() {
+        Outcome o = run("measure", "harness", "--part", "closed", "--seconds", "1", "--warmup-seconds", "0",
+                "--rounds", "1", "--rows", "1000", "--connections", "2");
+        assertThat(o.exitCode()).as(o.out()).isZero();
+        assertThat(o.out()).contains("2. Closed-loop point lookups: PostgreSQL 15").contains("1,000 rows")
+                .contains("harness / pgbench = ").doesNotContain("FAILED").doesNotContain("not run")
+                .doesNotContain("1. Open-loop");
+        // every client row: name, round 1, seconds, queries > 0, failed 0, ...
+        java.util.List<String> rows = o.out().lines()
+                .filter(l -> l.startsWith("harness closed loop") || l.startsWith("plain JDBC") || l.startsWith("pgbench"))
+                .toList();
+        assertThat(rows).hasSize(4);
+        for (String row : rows) {
+            String[] cells = row.replaceFirst("^[a-zA-Z ,-]+?\\s{2,}", "").trim().split("\\s+");
+            assertThat(cells[0]).as(row).isEqualTo("1");
+            assertThat(Long.parseLong(cells[2].replace(",", ""))).as(row).isPositive();
+            assertThat(cells[3]).as(row).isEqualTo("0");
+        }
+    }
 }
