@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "measure",
         mixinStandardHelpOptions = true,
         description = "Measure the engine and print the figures (not a test: no speed assertions).",
-        subcommands = {ViewsMeasureCommand.class, RuntimesMeasureCommand.class})
+        subcommands = {ViewsMeasureCommand.class, RuntimesMeasureCommand.class, HarnessMeasureCommand.class})
 public final class MeasureCommand implements Runnable {
     @Spec
     CommandSpec spec;
