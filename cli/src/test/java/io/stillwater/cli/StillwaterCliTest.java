@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.Socket;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -13,28 +11,16 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 class StillwaterCliTest {
-    private record Outcome(int exitCode, String out, String err) {}
-
-    private static Outcome run(String... args) {
-        CommandLine cli = StillwaterCli.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int code = cli.execute(args);
-        return new Outcome(code, out.toString(), err.toString());
-    }
-
     @Test
     void helpListsTheServeCommand() {
-        Outcome o = run("--help");
+        CliRun o = CliRun.of("--help");
         assertThat(o.exitCode()).isZero();
         assertThat(o.out()).contains("Usage: stillwater").contains("serve").contains("--version");
     }
 
     @Test
     void serveHelpDescribesEveryOption() {
-        Outcome o = run("serve", "--help");
+        CliRun o = CliRun.of("serve", "--help");
         assertThat(o.exitCode()).isZero();
         assertThat(o.out()).contains("--listen=HOST").contains("127.0.0.1")
                 .contains("--port=PORT").contains("6875")
@@ -59,14 +45,14 @@ class StillwaterCliTest {
 
     @Test
     void versionIsPrinted() {
-        Outcome o = run("--version");
+        CliRun o = CliRun.of("--version");
         assertThat(o.exitCode()).isZero();
         assertThat(o.out()).startsWith("stillwater " + StillwaterCli.VERSION);
     }
 
     @Test
     void noCommandIsAUsageError() {
-        Outcome o = run();
+        CliRun o = CliRun.of();
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).contains("Missing command").contains("serve");
     }

@@ -2,11 +2,9 @@ package io.stillwater.cli.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stillwater.cli.StillwaterCli;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import io.stillwater.cli.CliRun;
+
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /**
  * {@code stillwater measure harness}: its command line, and one real tiny open-loop run on the
@@ -14,21 +12,9 @@ import picocli.CommandLine;
  * right; nothing about speed is asserted).
  */
 class HarnessMeasureCommandTest {
-    private record Outcome(int exitCode, String out, String err) {}
-
-    private static Outcome run(String... args) {
-        CommandLine cli = StillwaterCli.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int code = cli.execute(args);
-        return new Outcome(code, out.toString(), err.toString());
-    }
-
     @Test
     void helpDescribesTheFlags() {
-        Outcome o = run("measure", "harness", "--help");
+        CliRun o = CliRun.of("measure", "harness", "--help");
         assertThat(o.exitCode()).isZero();
         assertThat(o.out()).contains("--seconds").contains("--rate").contains("2000").contains("--connections")
                 .contains("--rows").contains("100000").contains("--target").contains("--postgres").contains("--part").contains("--rounds");
@@ -36,34 +22,34 @@ class HarnessMeasureCommandTest {
 
     @Test
     void measureListsTheHarnessSubcommand() {
-        Outcome o = run("measure", "--help");
+        CliRun o = CliRun.of("measure", "--help");
         assertThat(o.out()).contains("harness");
     }
 
     @Test
     void nonPositiveSizesAreRefused() {
-        Outcome o = run("measure", "harness", "--rate", "0");
+        CliRun o = CliRun.of("measure", "harness", "--rate", "0");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).contains("must be positive");
     }
 
     @Test
     void aBadTargetIsAUsageError() {
-        Outcome o = run("measure", "harness", "--target", "nowhere");
+        CliRun o = CliRun.of("measure", "harness", "--target", "nowhere");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).contains("--target").contains("unknown target");
     }
 
     @Test
     void postgresAndTargetAreAlternatives() {
-        Outcome o = run("measure", "harness", "--postgres", "--target", "url:postgresql://u@127.0.0.1/db");
+        CliRun o = CliRun.of("measure", "harness", "--postgres", "--target", "url:postgresql://u@127.0.0.1/db");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).contains("alternatives");
     }
 
     @Test
     void aTinyOpenLoopOnTheEmbeddedEngineIssuesEveryEventAndFailsNone() {
-        Outcome o = run("measure", "harness", "--part", "open", "--seconds", "0.5", "--warmup-seconds", "0",
+        CliRun o = CliRun.of("measure", "harness", "--part", "open", "--seconds", "0.5", "--warmup-seconds", "0",
                 "--rate", "100", "--connections", "2");
         assertThat(o.exitCode()).as(o.out()).isZero();
         assertThat(o.out()).contains("1. Open-loop schedule lateness").doesNotContain("FAILED")
@@ -80,7 +66,7 @@ class HarnessMeasureCommandTest {
     /** Needs PostgreSQL 15 binaries and pgbench (and, as root, the postgres OS user), like RegressionSuitePostgresTest. */
     @Test
     void aTinyClosedLoopOnAThrowawayPostgresComparesWithPgbenchAndFailsNothing() {
-        Outcome o = run("measure", "harness", "--part", "closed", "--seconds", "1", "--warmup-seconds", "0",
+        CliRun o = CliRun.of("measure", "harness", "--part", "closed", "--seconds", "1", "--warmup-seconds", "0",
                 "--rounds", "1", "--rows", "1000", "--connections", "2");
         assertThat(o.exitCode()).as(o.out()).isZero();
         assertThat(o.out()).contains("2. Closed-loop point lookups: PostgreSQL 15").contains("1,000 rows")

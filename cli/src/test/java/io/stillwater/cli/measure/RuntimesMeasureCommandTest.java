@@ -2,11 +2,9 @@ package io.stillwater.cli.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stillwater.cli.StillwaterCli;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import io.stillwater.cli.CliRun;
+
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /**
  * {@code stillwater measure runtimes}: its command line and one real run on tiny sizes
@@ -14,21 +12,9 @@ import picocli.CommandLine;
  * asserted).
  */
 class RuntimesMeasureCommandTest {
-    private record Outcome(int exitCode, String out, String err) {}
-
-    private static Outcome run(String... args) {
-        CommandLine cli = StillwaterCli.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int code = cli.execute(args);
-        return new Outcome(code, out.toString(), err.toString());
-    }
-
     @Test
     void helpDescribesTheFlags() {
-        Outcome o = run("measure", "runtimes", "--help");
+        CliRun o = CliRun.of("measure", "runtimes", "--help");
         assertThat(o.exitCode()).isZero();
         assertThat(o.out()).contains("--mode").contains("--rows").contains("500000").contains("--walks-per-second")
                 .contains("--seconds").contains("--workers").contains("--ticks-per-second");
@@ -36,21 +22,21 @@ class RuntimesMeasureCommandTest {
 
     @Test
     void anUnknownModeIsAUsageError() {
-        Outcome o = run("measure", "runtimes", "--mode", "sometimes");
+        CliRun o = CliRun.of("measure", "runtimes", "--mode", "sometimes");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).contains("--mode");
     }
 
     @Test
     void nonPositiveSizesAreRefused() {
-        Outcome o = run("measure", "runtimes", "--rows", "0");
+        CliRun o = CliRun.of("measure", "runtimes", "--rows", "0");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).contains("must be positive");
     }
 
     @Test
     void aTinyRunOfBothLayoutsPrintsEveryTableWithRightAnswers() {
-        Outcome o = run("measure", "runtimes", "--mode", "both", "--rows", "3000", "--seconds", "0.5",
+        CliRun o = CliRun.of("measure", "runtimes", "--mode", "both", "--rows", "3000", "--seconds", "0.5",
                 "--warmup-seconds", "0", "--walks-per-second", "20", "--no-fsync");
         assertThat(o.exitCode()).as(o.out()).isZero();
         assertThat(o.out()).contains("(a) point lookup latency").contains("(b) strict serializable read latency")

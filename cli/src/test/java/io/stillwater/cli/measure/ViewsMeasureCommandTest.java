@@ -2,12 +2,10 @@ package io.stillwater.cli.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stillwater.cli.StillwaterCli;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import io.stillwater.cli.CliRun;
+
 import org.junit.jupiter.api.Test;
 import org.postgresql.util.PGInterval;
-import picocli.CommandLine;
 
 /**
  * {@code stillwater measure views}: its command line, the lag parsing it relies on, and one
@@ -15,21 +13,9 @@ import picocli.CommandLine;
  * is asserted).
  */
 class ViewsMeasureCommandTest {
-    private record Outcome(int exitCode, String out, String err) {}
-
-    private static Outcome run(String... args) {
-        CommandLine cli = StillwaterCli.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int code = cli.execute(args);
-        return new Outcome(code, out.toString(), err.toString());
-    }
-
     @Test
     void helpDescribesTheFlags() {
-        Outcome o = run("measure", "views", "--help");
+        CliRun o = CliRun.of("measure", "views", "--help");
         assertThat(o.exitCode()).isZero();
         assertThat(o.out()).contains("--workers").contains("--lookup-rows").contains("100000")
                 .contains("--connections").contains("--batch-rows").contains("--throughput-seconds")
@@ -38,21 +24,21 @@ class ViewsMeasureCommandTest {
 
     @Test
     void measureWithoutAMeasurementIsAUsageError() {
-        Outcome o = run("measure");
+        CliRun o = CliRun.of("measure");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).contains("Missing measurement").contains("views");
     }
 
     @Test
     void anUnknownPartIsAUsageError() {
-        Outcome o = run("measure", "views", "--parts", "lookup,nope");
+        CliRun o = CliRun.of("measure", "views", "--parts", "lookup,nope");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).contains("--parts");
     }
 
     @Test
     void nonPositiveSizesAreRefused() {
-        Outcome o = run("measure", "views", "--workers", "0");
+        CliRun o = CliRun.of("measure", "views", "--workers", "0");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).contains("must be positive");
     }
@@ -68,7 +54,7 @@ class ViewsMeasureCommandTest {
 
     @Test
     void everyPartRunsOnTinySizesWithRightAnswers() {
-        Outcome o = run("measure", "views", "--workers", "2", "--no-fsync",
+        CliRun o = CliRun.of("measure", "views", "--workers", "2", "--no-fsync",
                 "--lookup-rows", "2000", "--lookup-seconds", "0.3", "--warmup-seconds", "0.1",
                 "--connections", "2", "--batch-rows", "20", "--throughput-seconds", "2",
                 "--freshness-seconds", "2", "--sample-interval-ms", "20", "--hydration-rows", "5000");

@@ -8,9 +8,7 @@ import io.stillwater.engine.expr.ExprCompiler;
 import io.stillwater.engine.plan.AggCall;
 import io.stillwater.engine.plan.JoinKind;
 import io.stillwater.engine.plan.PlanNode;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -248,49 +246,7 @@ public final class DataflowBuilder {
 
     /** Fuses the chain of Project/Filter nodes ending at {@code top} into one operator. */
     private int mapFilterProject(PlanNode top) {
-        Deque<PlanNode> chain = new ArrayDeque<>();
-        PlanNode n = top;
-        while (n instanceof PlanNode.Project || n instanceof PlanNode.Filter) {
-            chain.addFirst(n);
-            n = n instanceof PlanNode.Project p ? p.input() : ((PlanNode.Filter) n).input();
-        }
-        int in = node(n);
-        int arity = n.arity();
-        List<MapFilterProject.Stage> stages = new ArrayList<>();
-        for (PlanNode link : chain) {
-            if (link instanceof PlanNode.Filter f) {
-                if (f.predicates().isEmpty()) continue;
-                Evaluator[] preds = new Evaluator[f.predicates().size()];
-                for (int i = 0; i < preds.length; i++) preds[i] = compiler.compile(f.predicates().get(i), ctx);
-                stages.add(new MapFilterProject.FilterStage(preds));
-            } else {
-                PlanNode.Project p = (PlanNode.Project) link;
-                int[] cols = columnsOnly(p.exprs());
-                if (cols == null) {
-                    Evaluator[] ex = new Evaluator[p.exprs().size()];
-                    for (int i = 0; i < ex.length; i++) ex[i] = compiler.compile(p.exprs().get(i), ctx);
-                    stages.add(new MapFilterProject.MapStage(ex));
-                } else if (!isIdentity(cols, arity)) {
-                    stages.add(new MapFilterProject.ColumnStage(cols));
-                }
-                arity = p.exprs().size();
-            }
-        }
-        return add(new MapFilterProject(stages, cancel), in);
-    }
-
-    private static int[] columnsOnly(List<Expr> exprs) {
-        int[] cols = new int[exprs.size()];
-        for (int i = 0; i < cols.length; i++) {
-            if (!(exprs.get(i) instanceof Expr.Column c)) return null;
-            cols[i] = c.index();
-        }
-        return cols;
-    }
-
-    private static boolean isIdentity(int[] cols, int arity) {
-        if (cols.length != arity) return false;
-        for (int i = 0; i < cols.length; i++) if (cols[i] != i) return false;
-        return true;
+        int in = node(FusedMfp.base(top));
+        return add(new MapFilterProject(FusedMfp.stages(top, compiler, ctx), cancel), in);
     }
 }

@@ -45,6 +45,15 @@ public final class FusedMfp {
 
     /** Compiles the Filter/Project chain ending at {@code top}, down to (excluding) {@link #base(PlanNode)}. */
     public static FusedMfp compile(PlanNode top, EvalContext ctx) {
+        return new FusedMfp(base(top), stages(top, ExprCompiler::compile, ctx));
+    }
+
+    /**
+     * The fused stages of the Filter/Project chain ending at {@code top}: empty filters
+     * dropped, column-only projections as column selections (identity ones dropped).
+     * One definition for one-shot walks and for dataflows ({@link DataflowBuilder}).
+     */
+    static List<MapFilterProject.Stage> stages(PlanNode top, DataflowBuilder.ExpressionCompiler compiler, EvalContext ctx) {
         Deque<PlanNode> chain = new ArrayDeque<>();
         PlanNode n = top;
         while (isMfp(n)) {
@@ -57,14 +66,14 @@ public final class FusedMfp {
             if (link instanceof PlanNode.Filter f) {
                 if (f.predicates().isEmpty()) continue;
                 Evaluator[] preds = new Evaluator[f.predicates().size()];
-                for (int i = 0; i < preds.length; i++) preds[i] = ExprCompiler.compile(f.predicates().get(i), ctx);
+                for (int i = 0; i < preds.length; i++) preds[i] = compiler.compile(f.predicates().get(i), ctx);
                 stages.add(new MapFilterProject.FilterStage(preds));
             } else {
                 PlanNode.Project p = (PlanNode.Project) link;
                 int[] cols = columnsOnly(p.exprs());
                 if (cols == null) {
                     Evaluator[] ex = new Evaluator[p.exprs().size()];
-                    for (int i = 0; i < ex.length; i++) ex[i] = ExprCompiler.compile(p.exprs().get(i), ctx);
+                    for (int i = 0; i < ex.length; i++) ex[i] = compiler.compile(p.exprs().get(i), ctx);
                     stages.add(new MapFilterProject.MapStage(ex));
                 } else if (!isIdentity(cols, arity)) {
                     stages.add(new MapFilterProject.ColumnStage(cols));
@@ -72,7 +81,7 @@ public final class FusedMfp {
                 arity = p.exprs().size();
             }
         }
-        return new FusedMfp(n, stages);
+        return stages;
     }
 
     /** The plan node the chain reads (its input rows are this node's rows). */
