@@ -242,8 +242,9 @@ class TwoRuntimeReadsTest {
                 String second = "second " + i;
                 CompletableFuture<PeekExecutor.Result> b =
                         async("walker2", () -> f.read(second, f.walkPlan(), Cancellation.NONE));
-                await("the second walk to park", () -> "parked".equals(f.activeState(second)));
-                assertThat(f.replica.offloadParked()).isEqualTo(1);
+                // Its state says PARKED a moment before it is in the pool's queue: await both.
+                await("the second walk to park", () -> "parked".equals(f.activeState(second))
+                        && f.replica.offloadParked() == 1);
                 assertThat(f.replica.offloadRunning()).isEqualTo(1);
                 assertThat(b).isNotDone();
 
