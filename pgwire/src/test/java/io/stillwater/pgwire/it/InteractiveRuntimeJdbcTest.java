@@ -191,6 +191,11 @@ class InteractiveRuntimeJdbcTest {
                 }));
             }
             assertThat(started.await(DEADLINE_SECONDS, TimeUnit.SECONDS)).isTrue();
+            // Cancel only once every walk is on the replica (running or parked): pgjdbc
+            // sends one CancelRequest per statement, and one that arrives first is lost.
+            try (Connection observer = connect()) {
+                await(() -> activeCount(observer, SLOW_WALK) >= walkers, "every walk running or parked on the replica");
+            }
             // Keep sending CancelRequests until every walk has failed: a request that reaches
             // the server before its statement does cancels nothing, so repeat it.
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(DEADLINE_SECONDS);
@@ -342,6 +347,12 @@ class InteractiveRuntimeJdbcTest {
      */
     private PSQLException cancelWhileRunning(Statement s, String sql) throws Exception {
         Future<PSQLException> result = threads.submit(() -> expectFailure(s, sql));
+        // pgjdbc sends one CancelRequest per statement (later cancel() calls are no-ops
+        // while it is canceling), and a request that reaches the server before the
+        // statement runs cancels nothing: so cancel once the replica shows it running.
+        try (Connection observer = connect()) {
+            await(() -> result.isDone() || activeCount(observer, sql) >= 1, "the statement running on the replica");
+        }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(DEADLINE_SECONDS);
         while (!result.isDone()) {
             if (System.nanoTime() > deadline) fail("the cancelled statement did not stop within " + DEADLINE_SECONDS + " s");
@@ -369,6 +380,20 @@ class InteractiveRuntimeJdbcTest {
     }
 
     /** Number of mz_peek_history rows of statements {@code SELECT ... AS <probe> FROM ...}. */
+    /** Reads of exactly {@code sql} in progress on the connection's replica (mz_active_peeks). */
+    private static long activeCount(Connection c, String sql) {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT count(*) FROM mz_introspection.mz_active_peeks WHERE statement = ?")) {
+            ps.setString(1, sql);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw new AssertionError("cannot read mz_introspection.mz_active_peeks: " + e.getMessage(), e);
+        }
+    }
+
     private static long historyCount(Connection c, String probe) {
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT count(*) FROM mz_introspection.mz_peek_history WHERE statement LIKE ?")) {
