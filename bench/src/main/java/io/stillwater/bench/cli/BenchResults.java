@@ -29,6 +29,7 @@ public final class BenchResults {
             case COMPARE_TO_HISTORY -> new SideInfo(run.historyBuild(), "history:" + run.historyBuild(),
                     run.otherFromHistory().values().stream().findFirst()
                             .map(s -> s.run().info().thisSide().params()).orElse(java.util.Map.of()));
+            case FEATURE -> throw new IllegalArgumentException("a feature-bench run is not a parallel bench run");
         };
         return new RunInfo(run.started(), run.finished(), run.mode(), RunInfo.FRAMEWORK_VERSION, thisSide, otherSide,
                 run.runsPerSide(), run.loadPhaseDuration(), RunInfo.hostFacts());

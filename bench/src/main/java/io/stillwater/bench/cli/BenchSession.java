@@ -92,6 +92,7 @@ public final class BenchSession {
                 case COMPARE -> runner.compare(thisLauncher, otherLauncher, s, options.runsPerSide());
                 case CALIBRATE -> runner.compare(thisLauncher, thisLauncher, s, options.runsPerSide());
                 case COMPARE_TO_HISTORY -> againstHistory(runner, thisLauncher, s, stored);
+                case FEATURE -> throw new IllegalArgumentException("a feature-bench run is not a parallel bench run");
             };
             comparisons.add(c);
             if (options.mode() == RunMode.CALIBRATE) {

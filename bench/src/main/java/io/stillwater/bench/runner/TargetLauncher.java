@@ -26,6 +26,35 @@ public interface TargetLauncher {
             return List.of();
         }
 
+        /**
+         * Whether {@link #restart()} works: the runner launched this target (embedded, jar:), so it
+         * can stop and start it on the same data. A url target is shared and never restarted.
+         */
+        default boolean restartable() {
+            return false;
+        }
+
+        /**
+         * Stops the target gracefully (a jar: SIGTERM) and starts it again on the same data
+         * directory with the same parameters; returns once it accepts connections. After a restart
+         * {@link #jdbcUrl()} may name another port.
+         *
+         * @throws UnsupportedOperationException when not {@link #restartable()}
+         */
+        default void restart() throws Exception {
+            throw new UnsupportedOperationException(jdbcUrl() + " is not launched by the bench and cannot be restarted");
+        }
+
+        /** The operating-system process serving this target, when the bench launched one (jar:). */
+        default java.util.OptionalLong processId() {
+            return java.util.OptionalLong.empty();
+        }
+
+        /** Whether the target runs inside the bench's own JVM (embedded). */
+        default boolean inProcess() {
+            return false;
+        }
+
         @Override
         void close();
     }
