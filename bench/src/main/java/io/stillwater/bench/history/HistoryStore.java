@@ -41,9 +41,10 @@ import org.HdrHistogram.Histogram;
  */
 public final class HistoryStore implements AutoCloseable {
     /** The schema this build writes and reads; see {@link #SCHEMA} for its tables. */
-    public static final int SCHEMA_VERSION = 2;
+    public static final int SCHEMA_VERSION = 3;
 
     /**
+     * The parallel benchmark's tables; with {@link #FEATURE_SCHEMA} they make schema version 3.
      * Schema version 2 (1 plus {@code scenario_runs.messages}, a JSON array). Every statistic row is keyed by run, scenario, side ('this' or 'other'),
      * run number (1-based, per side) and action; a NULL value is a missing statistic (NaN: no
      * successful query). Maps (params, host) are JSON objects. Thresholds are stored as
@@ -139,6 +140,68 @@ public final class HistoryStore implements AutoCloseable {
               run_id INTEGER NOT NULL REFERENCES runs (id),
               PRIMARY KEY (scenario, action, stat))""");
 
+    /**
+     * Schema version 3 = 2 plus the feature benchmark's tables. A feature run is a row of {@code runs}
+     * with mode FEATURE (its {@code runs_per_side} is {@code --runs-per-scenario}); the parallel
+     * bench's lookups skip such rows. Per scenario: its status and the effective parameter values of
+     * each side; per side run (this 1, other 1, this 2, ... in the order run, kept by rowid): its
+     * outcome (MEASURED, SKIPPED, FAILED), stop reason, failure, messages and read-back parameters;
+     * every sample, warm-up ({@code kept} = 0) and kept, with its position {@code seq} in the order
+     * measured per metric; per metric the verdict on the pooled kept samples. {@code IF NOT EXISTS}
+     * so that the 2 -> 3 upgrade and a fresh file share the statements.
+     */
+    static final List<String> FEATURE_SCHEMA = List.of("""
+            CREATE TABLE IF NOT EXISTS feature_scenarios (
+              run_id INTEGER NOT NULL REFERENCES runs (id),
+              scenario TEXT NOT NULL,
+              version TEXT NOT NULL,
+              groups TEXT NOT NULL,
+              scale REAL NOT NULL,
+              status TEXT NOT NULL,
+              reason TEXT NOT NULL,
+              this_params TEXT NOT NULL,
+              other_params TEXT NOT NULL,
+              PRIMARY KEY (run_id, scenario))""", """
+            CREATE TABLE IF NOT EXISTS feature_side_runs (
+              run_id INTEGER NOT NULL,
+              scenario TEXT NOT NULL,
+              side TEXT NOT NULL CHECK (side IN ('this', 'other')),
+              run_number INTEGER NOT NULL,
+              outcome TEXT NOT NULL CHECK (outcome IN ('MEASURED', 'SKIPPED', 'FAILED')),
+              stop_reason TEXT,
+              failure TEXT NOT NULL,
+              messages TEXT NOT NULL,
+              effective_params TEXT NOT NULL,
+              metrics TEXT NOT NULL,
+              elapsed_nanos INTEGER,
+              PRIMARY KEY (run_id, scenario, side, run_number),
+              FOREIGN KEY (run_id, scenario) REFERENCES feature_scenarios (run_id, scenario))""", """
+            CREATE TABLE IF NOT EXISTS feature_samples (
+              run_id INTEGER NOT NULL,
+              scenario TEXT NOT NULL,
+              side TEXT NOT NULL,
+              run_number INTEGER NOT NULL,
+              metric TEXT NOT NULL,
+              seq INTEGER NOT NULL,
+              kept INTEGER NOT NULL CHECK (kept IN (0, 1)),
+              value REAL,
+              PRIMARY KEY (run_id, scenario, side, run_number, metric, seq),
+              FOREIGN KEY (run_id, scenario, side, run_number)
+                REFERENCES feature_side_runs (run_id, scenario, side, run_number))""", """
+            CREATE TABLE IF NOT EXISTS feature_verdicts (
+              run_id INTEGER NOT NULL,
+              scenario TEXT NOT NULL,
+              metric TEXT NOT NULL,
+              this_median REAL,
+              other_median REAL,
+              this_samples INTEGER NOT NULL,
+              other_samples INTEGER NOT NULL,
+              threshold REAL NOT NULL,
+              outcome TEXT NOT NULL,
+              text TEXT NOT NULL,
+              PRIMARY KEY (run_id, scenario, metric),
+              FOREIGN KEY (run_id, scenario) REFERENCES feature_scenarios (run_id, scenario))""");
+
     /** Stored beside the {@link Stat}s so that {@link ActionStatistics} round-trips exactly. */
     private static final String WALL_SECONDS = "wall_seconds";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -209,6 +272,9 @@ public final class HistoryStore implements AutoCloseable {
                     for (String ddl : SCHEMA) {
                         s.execute(ddl);
                     }
+                    for (String ddl : FEATURE_SCHEMA) {
+                        s.execute(ddl);
+                    }
                     s.execute("INSERT INTO schema_version (version) VALUES (" + SCHEMA_VERSION + ")");
                     db.commit();
                 } catch (SQLException e) {
@@ -249,6 +315,23 @@ public final class HistoryStore implements AutoCloseable {
                 } finally {
                     db.setAutoCommit(true);
                 }
+                version = 2;
+            }
+            if (version == 2) {
+                // 2 -> 3: the feature benchmark's tables; the parallel bench's rows are untouched
+                db.setAutoCommit(false);
+                try {
+                    for (String ddl : FEATURE_SCHEMA) {
+                        s.execute(ddl);
+                    }
+                    s.execute("INSERT INTO schema_version (version) VALUES (3)");
+                    db.commit();
+                } catch (SQLException e) {
+                    db.rollback();
+                    throw e;
+                } finally {
+                    db.setAutoCommit(true);
+                }
             }
         }
     }
@@ -280,6 +363,37 @@ public final class HistoryStore implements AutoCloseable {
             }
         } catch (SQLException e) {
             throw new HistoryException("cannot record the run in " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Records one feature-bench run ({@code info.mode()} must be {@link RunMode#FEATURE}) in one
+     * transaction: the run's row, and per scenario its status, every side run with every sample
+     * (warm-up and kept) and the verdicts.
+     *
+     * @return the run's id in the history
+     */
+    public long recordFeatureRun(RunInfo info, List<io.stillwater.bench.feature.run.FeatureScenarioResult> scenarios) {
+        if (info.mode() != RunMode.FEATURE) {
+            throw new IllegalArgumentException("a feature-bench run is recorded with mode FEATURE, not " + info.mode());
+        }
+        try {
+            db.setAutoCommit(false);
+            try {
+                long id = insertRun(info);
+                for (var r : scenarios) {
+                    FeatureTables.insert(db, id, r);
+                }
+                db.commit();
+                return id;
+            } catch (SQLException | RuntimeException e) {
+                db.rollback();
+                throw e;
+            } finally {
+                db.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw new HistoryException("cannot record the feature-bench run in " + file + ": " + e.getMessage(), e);
         }
     }
 
@@ -504,9 +618,27 @@ public final class HistoryStore implements AutoCloseable {
         return out;
     }
 
-    /** The most recently recorded run whose this side was {@code build}. */
+    /** The most recently recorded parallel-bench run (any mode but FEATURE) whose this side was {@code build}. */
     public Optional<StoredRun> latestRun(String build) {
-        return runs("WHERE this_build = ? ORDER BY id DESC LIMIT 1", build).stream().findFirst();
+        // feature-bench runs share the table but hold no parallel-bench results
+        return runs("WHERE this_build = ? AND mode <> 'FEATURE' ORDER BY id DESC LIMIT 1", build).stream().findFirst();
+    }
+
+    /** The most recently recorded feature-bench run whose this side was {@code build}. */
+    public Optional<StoredRun> latestFeatureRun(String build) {
+        return runs("WHERE this_build = ? AND mode = 'FEATURE' ORDER BY id DESC LIMIT 1", build).stream().findFirst();
+    }
+
+    /**
+     * Every scenario of a recorded feature-bench run, read back as it was recorded (side runs in the
+     * order run, every sample, the verdicts); empty for an unknown id or a parallel-bench run.
+     */
+    public List<io.stillwater.bench.feature.run.FeatureScenarioResult> featureResults(long runId) {
+        try {
+            return FeatureTables.read(db, runId);
+        } catch (SQLException e) {
+            throw readFailure(e);
+        }
     }
 
     /** A recorded run by id. */
@@ -550,7 +682,8 @@ public final class HistoryStore implements AutoCloseable {
         long runId;
         try (PreparedStatement p = db.prepareStatement("""
                 SELECT r.id FROM runs r JOIN scenario_runs s ON s.run_id = r.id
-                WHERE r.this_build = ? AND s.scenario = ? AND s.side = 'this' AND s.status = 'COMPLETED'
+                WHERE r.this_build = ? AND r.mode <> 'FEATURE' AND s.scenario = ? AND s.side = 'this'
+                  AND s.status = 'COMPLETED'
                 ORDER BY r.id DESC LIMIT 1""")) {
             p.setString(1, build);
             p.setString(2, scenario);

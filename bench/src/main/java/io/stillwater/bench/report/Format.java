@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /** How values appear in the human-readable reports (terminal, HTML); one place, so they agree. */
-final class Format {
+public final class Format {
     private Format() {
     }
 
@@ -36,14 +36,14 @@ final class Format {
     }
 
     /** Three significant digits or so, never scientific notation. */
-    static String millis(double v) {
+    public static String millis(double v) {
         double a = Math.abs(v);
         String f = a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : a >= 1 ? "%.2f" : "%.3f";
         return String.format(Locale.ROOT, f, v);
     }
 
     /** Axis labels: at most three significant digits, no trailing zeros ("0.5", "2", "150"). */
-    static String compact(double v) {
+    public static String compact(double v) {
         if (v == 0) {
             return "0";
         }

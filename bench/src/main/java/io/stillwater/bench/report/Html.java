@@ -1,11 +1,11 @@
 package io.stillwater.bench.report;
 
 /** Escaping for HTML text, attribute values and inline SVG (which is XML): every report string goes through here. */
-final class Html {
+public final class Html {
     private Html() {
     }
 
-    static String escape(String s) {
+    public static String escape(String s) {
         StringBuilder b = new StringBuilder(s.length() + 16);
         s.codePoints().forEach(cp -> {
             switch (cp) {

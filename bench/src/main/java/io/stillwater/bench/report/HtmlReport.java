@@ -357,7 +357,8 @@ public final class HtmlReport {
         return Html.escape(s);
     }
 
-    private static final String CSS = """
+    /** The report's style sheet; the feature bench's HTML report starts from it so both look alike. */
+    public static final String CSS = """
             body { font: 14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; max-width: 1200px;
               padding: 0 16px 48px; color: #1b1f24; background: #fff; }
             h1 { font-size: 22px; margin: 20px 0 6px; }

@@ -168,7 +168,7 @@ public final class JunitReport {
     }
 
     /** Removes characters XML 1.0 cannot carry at all (control characters other than tab, CR, LF). */
-    static String clean(String s) {
+    public static String clean(String s) {
         if (s == null) {
             return "";
         }

@@ -8,7 +8,7 @@ import java.util.Locale;
  * A small line chart as inline SVG, so the HTML report needs no script and no network. Axes are
  * linear or log10; ticks are 1-2-5 steps. Pure function of its inputs.
  */
-final class SvgChart {
+public final class SvgChart {
     static final int WIDTH = 560;
     static final int HEIGHT = 300;
     private static final int LEFT = 64;
@@ -156,6 +156,105 @@ final class SvgChart {
         }
         b.append("</svg>");
         return b.toString();
+    }
+
+    /**
+     * One row of a {@link #distribution} chart: the samples of one side.
+     *
+     * @param median the value to mark as the median (the one the verdict used), NaN for none
+     */
+    public record Strip(String name, String cssClass, double[] values, double median) {
+    }
+
+    private static final int STRIP_ROW = 46;
+
+    /**
+     * A strip plot as inline SVG: one horizontal row per {@link Strip}, each sample a dot (spread
+     * vertically by a fixed pattern so equal values stay visible), over a box from the first to the
+     * third quartile, with the median a thick vertical bar. The x axis is linear from 0 (or just below
+     * the smallest sample when 0 would squeeze the samples into a sliver) to the largest sample. Pure
+     * function of its inputs.
+     */
+    public static String distribution(String cssClass, String dataName, String title, String axisLabel,
+            List<Strip> strips) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (Strip s : strips) {
+            for (double v : s.values()) {
+                if (!Double.isNaN(v)) {
+                    lo = Math.min(lo, v);
+                    hi = Math.max(hi, v);
+                }
+            }
+        }
+        if (lo == Double.POSITIVE_INFINITY) {
+            lo = 0;
+            hi = 1;
+        }
+        double min = lo >= 0 && lo < 0.5 * hi ? 0 : lo - (hi - lo) * 0.05;
+        double max = hi + (hi - min) * 0.05;
+        Axis x = Axis.linear(min, max > min ? max : min + 1, axisLabel, Format::compact);
+        int ph = STRIP_ROW * Math.max(1, strips.size());
+        int height = TOP + ph + BOTTOM;
+        int pw = WIDTH - LEFT - RIGHT;
+        StringBuilder b = new StringBuilder();
+        b.append("<svg class=\"chart ").append(cssClass).append("\" data-metric=\"").append(Html.escape(dataName))
+                .append("\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ").append(WIDTH).append(' ')
+                .append(height).append("\" width=\"").append(WIDTH).append("\" height=\"").append(height)
+                .append("\" role=\"img\" aria-label=\"").append(Html.escape(title)).append("\">");
+        b.append("<title>").append(Html.escape(title)).append("</title>");
+        b.append("<rect class=\"plot\" x=\"").append(LEFT).append("\" y=\"").append(TOP).append("\" width=\"")
+                .append(pw).append("\" height=\"").append(ph).append("\"/>");
+        for (Tick t : x.ticks()) {
+            double px = LEFT + pw * x.fraction(t.value());
+            b.append("<line class=\"grid\" x1=\"").append(f(px)).append("\" x2=\"").append(f(px)).append("\" y1=\"")
+                    .append(TOP).append("\" y2=\"").append(TOP + ph).append("\"/>");
+            b.append("<text class=\"tick\" x=\"").append(f(px)).append("\" y=\"").append(TOP + ph + 16)
+                    .append("\" text-anchor=\"middle\">").append(Html.escape(t.label())).append("</text>");
+        }
+        b.append("<text class=\"axis-label\" x=\"").append(LEFT + pw / 2).append("\" y=\"").append(height - 6)
+                .append("\" text-anchor=\"middle\">").append(Html.escape(x.label())).append("</text>");
+        for (int row = 0; row < strips.size(); row++) {
+            Strip s = strips.get(row);
+            double cy = TOP + STRIP_ROW * row + STRIP_ROW / 2.0;
+            b.append("<text class=\"tick\" x=\"").append(LEFT - 6).append("\" y=\"").append(f(cy + 4))
+                    .append("\" text-anchor=\"end\">").append(Html.escape(s.name())).append("</text>");
+            double[] sorted = java.util.Arrays.stream(s.values()).filter(v -> !Double.isNaN(v)).sorted().toArray();
+            if (sorted.length >= 2) {
+                double q1 = LEFT + pw * x.fraction(quantile(sorted, 0.25));
+                double q3 = LEFT + pw * x.fraction(quantile(sorted, 0.75));
+                b.append("<rect class=\"box ").append(s.cssClass()).append("\" x=\"").append(f(q1)).append("\" y=\"")
+                        .append(f(cy - 12)).append("\" width=\"").append(f(Math.max(1, q3 - q1)))
+                        .append("\" height=\"24\"/>");
+            }
+            for (int i = 0; i < sorted.length; i++) {
+                double px = LEFT + pw * x.fraction(sorted[i]);
+                double jitter = ((i * 7L) % 9 - 4) * 2.5;
+                b.append("<circle class=\"dot ").append(s.cssClass()).append("\" r=\"2.5\" cx=\"").append(f(px))
+                        .append("\" cy=\"").append(f(cy + jitter)).append("\"/>");
+            }
+            if (!Double.isNaN(s.median())) {
+                double px = LEFT + pw * x.fraction(s.median());
+                b.append("<line class=\"median ").append(s.cssClass()).append("\" x1=\"").append(f(px))
+                        .append("\" x2=\"").append(f(px)).append("\" y1=\"").append(f(cy - 16)).append("\" y2=\"")
+                        .append(f(cy + 16)).append("\"><title>median ").append(Html.escape(Format.compact(s.median())))
+                        .append("</title></line>");
+            }
+        }
+        double lx = LEFT;
+        for (Strip s : strips) {
+            lx = legend(b, lx, s.cssClass(), s.name() + " (n=" + s.values().length + ")");
+        }
+        b.append("</svg>");
+        return b.toString();
+    }
+
+    /** Linear interpolation between the closest ranks of sorted values (R's type 7). */
+    static double quantile(double[] sorted, double q) {
+        double h = (sorted.length - 1) * q;
+        int lo = (int) Math.floor(h);
+        int hi = Math.min(sorted.length - 1, lo + 1);
+        return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
     }
 
     private static double legend(StringBuilder b, double lx, String cssClass, String name) {

@@ -1,0 +1,183 @@
+package io.stillwater.bench.feature.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stillwater.bench.feature.compare.MetricVerdict;
+import io.stillwater.bench.feature.run.FeatureScenarioResult;
+import io.stillwater.bench.feature.run.MetricSamples;
+import io.stillwater.bench.feature.run.ScenarioStatus;
+import io.stillwater.bench.feature.run.SideOutcome;
+import io.stillwater.bench.feature.run.SideRun;
+import io.stillwater.bench.history.RunInfo;
+import io.stillwater.bench.history.SideInfo;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The machine-readable feature-bench report. Shape (format {@value #FORMAT}): {@code run}
+ * (metadata: sides with their parameters, runs per scenario, maximum measurements, scale, history
+ * run id, host), {@code summary} (counts by status, {@code green}, {@code line}),
+ * {@code scenarios[]} each with {@code name}, {@code version}, {@code groups}, {@code scale},
+ * {@code status}, {@code reason}, {@code params} {this: {...}, other: {...}} (effective values read
+ * back), {@code notes}, {@code verdicts[]} (metric, unit, this {median, samples}, other {...}, ratio,
+ * threshold, outcome, text) and {@code runs[]} in the order run, each with side, run, outcome
+ * (measured, skipped, failed) and for a measured run its stop reason, elapsed seconds, effective
+ * parameters, messages and {@code samples} {metric: {discarded: [...], kept: [...]}}: every sample.
+ * A missing number is {@code null}, never NaN, so the output is strict JSON.
+ */
+public final class FeatureJsonReport {
+    public static final String FORMAT = "stillwater-feature-report/1";
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private FeatureJsonReport() {
+    }
+
+    public static void write(FeatureReport report, Path file) throws IOException {
+        Files.writeString(file, render(report));
+    }
+
+    public static String render(FeatureReport report) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("format", FORMAT);
+        root.set("run", run(report));
+        ObjectNode s = root.putObject("summary");
+        s.put("scenarios", report.scenarios().size());
+        for (ScenarioStatus st : ScenarioStatus.values()) {
+            s.put(lower(st), FeatureText.count(report, st));
+        }
+        s.put("green", !report.failed());
+        s.put("line", FeatureText.summary(report));
+        ArrayNode scenarios = root.putArray("scenarios");
+        for (FeatureScenarioResult r : report.scenarios()) {
+            scenarios.add(scenario(r, report.maxMeasurements()));
+        }
+        try {
+            return MAPPER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot render the feature JSON report", e);
+        }
+    }
+
+    private static ObjectNode run(FeatureReport report) {
+        RunInfo info = report.info();
+        ObjectNode n = MAPPER.createObjectNode();
+        n.put("started", info.started().toString());
+        n.put("finished", info.finished().toString());
+        n.put("mode", lower(info.mode()));
+        n.put("frameworkVersion", info.frameworkVersion());
+        n.set("this", side(info.thisSide()));
+        n.set("other", side(info.otherSide()));
+        n.put("runsPerScenario", info.runsPerSide());
+        n.put("maxMeasurements", report.maxMeasurements());
+        n.put("scale", report.scaleOption());
+        if (report.runId() < 0) {
+            n.putNull("historyRunId");
+        } else {
+            n.put("historyRunId", report.runId());
+        }
+        n.set("host", MAPPER.valueToTree(info.host()));
+        return n;
+    }
+
+    private static ObjectNode side(SideInfo s) {
+        ObjectNode n = MAPPER.createObjectNode();
+        n.put("build", s.build());
+        n.put("target", s.target());
+        n.set("params", MAPPER.valueToTree(s.params()));
+        return n;
+    }
+
+    private static ObjectNode scenario(FeatureScenarioResult r, int maxMeasurements) {
+        ObjectNode n = MAPPER.createObjectNode();
+        n.put("name", r.scenario());
+        n.put("version", r.version());
+        n.set("groups", MAPPER.valueToTree(r.groups()));
+        number(n, "scale", r.scale());
+        n.put("status", r.status().name());
+        n.put("reason", r.reason());
+        ObjectNode params = n.putObject("params");
+        params.set("this", MAPPER.valueToTree(r.thisParams()));
+        params.set("other", MAPPER.valueToTree(r.otherParams()));
+        n.set("notes", MAPPER.valueToTree(FeatureText.notes(r, maxMeasurements)));
+        ArrayNode verdicts = n.putArray("verdicts");
+        for (MetricVerdict v : r.verdicts()) {
+            ObjectNode m = verdicts.addObject();
+            m.put("metric", v.metric().label());
+            m.put("unit", v.metric().unit());
+            ObjectNode t = m.putObject("this");
+            number(t, "median", v.thisMedian());
+            t.put("samples", v.thisSamples());
+            ObjectNode o = m.putObject("other");
+            number(o, "median", v.otherMedian());
+            o.put("samples", v.otherSamples());
+            number(m, "ratio", v.ratio());
+            number(m, "threshold", v.threshold());
+            m.put("outcome", v.outcome().name());
+            m.put("text", v.text());
+        }
+        ArrayNode runs = n.putArray("runs");
+        for (SideOutcome o : r.runs()) {
+            ObjectNode k = runs.addObject();
+            k.put("side", o.side());
+            k.put("run", o.runNumber());
+            switch (o) {
+                case SideOutcome.Measured m -> measured(k, m.run());
+                case SideOutcome.Skipped s -> {
+                    k.put("outcome", "skipped");
+                    k.put("reason", s.reason());
+                }
+                case SideOutcome.Failed f -> {
+                    k.put("outcome", "failed");
+                    k.put("error", f.error());
+                    k.set("messages", MAPPER.valueToTree(f.messages()));
+                }
+            }
+        }
+        return n;
+    }
+
+    private static void measured(ObjectNode k, SideRun run) {
+        k.put("outcome", "measured");
+        k.put("stop", run.stop() == null ? null : lower(run.stop()));
+        number(k, "elapsedSeconds", run.elapsed().toNanos() / 1e9);
+        k.set("effectiveParams", MAPPER.valueToTree(run.effectiveParams()));
+        k.set("messages", MAPPER.valueToTree(run.messages()));
+        ObjectNode samples = k.putObject("samples");
+        for (Map.Entry<?, MetricSamples> e : run.samples().entrySet()) {
+            MetricSamples s = e.getValue();
+            ObjectNode m = samples.putObject(s.metric().label());
+            m.put("unit", s.metric().unit());
+            values(m.putArray("discarded"), s.discarded());
+            values(m.putArray("kept"), s.kept());
+        }
+    }
+
+    private static void values(ArrayNode a, List<Double> values) {
+        for (double v : values) {
+            if (Double.isNaN(v) || Double.isInfinite(v)) {
+                a.addNull();
+            } else {
+                a.add(v);
+            }
+        }
+    }
+
+    private static void number(ObjectNode n, String key, double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            n.putNull(key);
+        } else {
+            n.put(key, v);
+        }
+    }
+
+    private static String lower(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,68 @@
+package io.stillwater.bench.feature.report;
+
+import io.stillwater.bench.feature.compare.MetricVerdict;
+import io.stillwater.bench.feature.run.FeatureScenarioResult;
+import io.stillwater.bench.feature.run.ScenarioStatus;
+import io.stillwater.bench.history.RunInfo;
+import java.util.List;
+
+/**
+ * The plain-text verdict table printed at the end of a feature run: one row per scenario and metric
+ * (NAME | METRIC | THIS | OTHER | UNIT | THRESHOLD | VERDICT | 'THIS' IS), the medians of all runs of
+ * a side pooled with their sample counts; under each scenario the effective value of every
+ * parameter it depends on, per side, and notes (re-runs, the maximum reached). A skipped or failed
+ * scenario is one row with its reason.
+ */
+public final class FeatureTerminalTable {
+    private FeatureTerminalTable() {
+    }
+
+    public static String render(FeatureReport report) {
+        RunInfo run = report.info();
+        StringBuilder out = new StringBuilder();
+        out.append("stillwater feature-bench: ").append(report.scenarios().size()).append(" scenarios, up to ")
+                .append(run.runsPerSide()).append(run.runsPerSide() == 1 ? " run" : " runs")
+                .append(" per scenario, at most ").append(report.maxMeasurements())
+                .append(" measurements per side run")
+                .append(report.scaleOption().isEmpty() ? "" : ", --scale " + report.scaleOption())
+                .append("; verdicts on the median of all runs pooled\n");
+        out.append("  this:  ").append(FeatureText.side(run.thisSide())).append('\n');
+        out.append("  other: ").append(FeatureText.side(run.otherSide())).append('\n');
+        out.append('\n');
+        int nameWidth = Math.max(4, Math.min(40, report.scenarios().stream().mapToInt(s -> s.scenario().length())
+                .max().orElse(4)));
+        String row = "%-" + nameWidth + "s  %-11s  %14s  %14s  %-4s  %9s  %-12s  %s";
+        out.append(String.format(row, "NAME", "METRIC", "THIS", "OTHER", "UNIT", "THRESHOLD", "VERDICT", "'THIS' IS")
+                .stripTrailing()).append('\n');
+        for (FeatureScenarioResult r : report.scenarios()) {
+            String name = r.scenario();
+            if (r.status() == ScenarioStatus.SKIPPED || r.status() == ScenarioStatus.FAILED) {
+                out.append(String.format("%-" + nameWidth + "s  %s: %s", name, r.status(), r.reason()).stripTrailing())
+                        .append('\n');
+            }
+            List<MetricVerdict> verdicts = r.verdicts();
+            for (int i = 0; i < verdicts.size(); i++) {
+                MetricVerdict v = verdicts.get(i);
+                boolean first = i == 0 && r.status() != ScenarioStatus.SKIPPED && r.status() != ScenarioStatus.FAILED;
+                out.append(String.format(row, first ? name : "", v.metric().label(),
+                        FeatureText.median(v.thisMedian(), v.thisSamples()),
+                        FeatureText.median(v.otherMedian(), v.otherSamples()), v.metric().unit(),
+                        FeatureText.threshold(v.threshold()), FeatureText.outcome(v.outcome()), v.text())
+                        .stripTrailing()).append('\n');
+            }
+            for (String p : FeatureText.params(r)) {
+                out.append("  ").append(p).append('\n');
+            }
+            for (String n : FeatureText.notes(r, report.maxMeasurements())) {
+                if (r.status() == ScenarioStatus.SKIPPED || r.status() == ScenarioStatus.FAILED) {
+                    if (n.endsWith(r.reason())) {
+                        continue; // already in the row
+                    }
+                }
+                out.append("  note: ").append(n).append('\n');
+            }
+        }
+        out.append('\n').append(FeatureText.summary(report)).append('\n');
+        return out.toString();
+    }
+}
