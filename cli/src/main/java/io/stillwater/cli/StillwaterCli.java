@@ -14,6 +14,7 @@ import picocli.CommandLine.Spec;
         versionProvider = StillwaterCli.Version.class,
         description = "Stillwater: a streaming SQL engine that speaks the PostgreSQL wire protocol.",
         subcommands = {ServeCommand.class, io.stillwater.slt.SltCommand.class, io.stillwater.bench.cli.BenchCommand.class,
+                io.stillwater.bench.feature.cli.FeatureBenchCommand.class,
                 io.stillwater.cli.measure.MeasureCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Run 'stillwater <command> --help' for a command's options."})

@@ -156,11 +156,32 @@ public final class ProgressBar implements AutoCloseable {
     /** {@code label [##########..........]  33%  10.0/30 s}; "finishing" once past the expected time. */
     static String render(String label, double elapsedSeconds, double expectedSeconds) {
         double fraction = Math.max(0, Math.min(1, elapsedSeconds / expectedSeconds));
-        int filled = (int) Math.round(fraction * BAR_WIDTH);
-        String bar = "#".repeat(filled) + ".".repeat(BAR_WIDTH - filled);
+        String bar = bar(fraction);
         String tail = elapsedSeconds > expectedSeconds ? "finishing"
                 : String.format(Locale.ROOT, "%3.0f%%", fraction * 100);
         return String.format(Locale.ROOT, "%s [%s] %s  %.1f/%.0f s", label, bar, tail, elapsedSeconds,
                 expectedSeconds);
+    }
+
+    /** The bar itself for a fraction in [0, 1]: {@code ##########....................}. */
+    public static String bar(double fraction) {
+        int filled = (int) Math.round(Math.max(0, Math.min(1, fraction)) * BAR_WIDTH);
+        return "#".repeat(filled) + ".".repeat(BAR_WIDTH - filled);
+    }
+
+    /** How progress is shown here: redrawn in place on a terminal, plain lines elsewhere, or not at all. */
+    public enum Display {
+        REDRAW,
+        LINES,
+        OFF
+    }
+
+    /** The display the terminal detection (and {@code -Dstillwater.progress}) chooses. */
+    public static Display display() {
+        return switch (detect()) {
+            case TTY -> Display.REDRAW;
+            case LINES -> Display.LINES;
+            case OFF -> Display.OFF;
+        };
     }
 }

@@ -1,0 +1,389 @@
+package io.stillwater.bench.feature.cli;
+
+import io.stillwater.bench.cli.BenchCommand;
+import io.stillwater.bench.feature.compare.RerunPolicy;
+import io.stillwater.bench.feature.measure.MeasurementPolicy;
+import io.stillwater.bench.feature.report.FeatureReport;
+import io.stillwater.bench.feature.report.FeatureReportFiles;
+import io.stillwater.bench.feature.report.FeatureTerminalTable;
+import io.stillwater.bench.feature.run.FeatureRunner;
+import io.stillwater.bench.feature.run.FeatureScenarioResult;
+import io.stillwater.bench.feature.run.FeatureSession;
+import io.stillwater.bench.feature.scenario.FeatureScenario;
+import io.stillwater.bench.feature.scenario.FeatureSuite;
+import io.stillwater.bench.feature.scenario.ScaleOption;
+import io.stillwater.bench.history.HistoryException;
+import io.stillwater.bench.history.HistoryStore;
+import io.stillwater.bench.history.RunInfo;
+import io.stillwater.bench.history.RunMode;
+import io.stillwater.bench.history.SideInfo;
+import io.stillwater.bench.report.ProgressBar;
+import io.stillwater.bench.targets.SideParams;
+import io.stillwater.bench.targets.TargetSpec;
+import io.stillwater.bench.targets.Targets;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code stillwater feature-bench}: the feature benchmark. Runs each selected scenario on this and
+ * on other (run 1), re-runs the ones that regressed (see {@link RerunPolicy}), prints the verdict
+ * table, records the run in the history and writes feature-report.html, feature-report.json and
+ * feature-junit.xml. Exit status 0 when nothing regressed or failed, 1 otherwise (or when the results
+ * could not be recorded or written), 2 on a usage error (bad --scale, unknown scenario or group, bad
+ * target, duplicate scenarios).
+ *
+ * <p>The scenario catalog is a constructor parameter so tests can run the command over scenarios of
+ * their own; the default looks up {@value #CATALOG_CLASS}{@code .all()}.
+ */
+@Command(name = "feature-bench",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+                "Run the feature benchmark: the cost of one feature at a time, precisely, this against other. Each "
+                        + "scenario sets up its data (SCALE: 10^SCALE rows), then times one piece of work again and "
+                        + "again on a fresh connection: the span from the statement marked /* A */ to the end of the "
+                        + "one marked /* B */, plus the engine's memory after each measurement.",
+                "",
+                "Stopping rule: each side run discards 2 warm-up samples per metric, then measures until the 95% "
+                        + "confidence interval of every metric's median is no wider than 10% of the median (at least "
+                        + "6 samples kept), or --max-measurements is reached (the report says which).",
+                "",
+                "Verdicts compare the medians of this and other: wallclock regresses when this is more than 10% "
+                        + "slower, memory when it uses more than 20% more (a scenario may set its own thresholds). "
+                        + "The table says what 'this' is: \"N% slower\", \"N times faster\", \"within 10%\".",
+                "",
+                "Re-runs: every scenario runs once per side; one that regressed is run again on both sides until "
+                        + "it has --runs-per-scenario runs, and is judged on the samples of all runs pooled (never "
+                        + "the best run, never 'every run regressed').",
+                "",
+                "Targets (--this, --other) and parameters (--this-params, --other-params) are those of 'stillwater "
+                        + "bench'. Without --other and --other-params, other is the embedded engine with "
+                        + BenchCommand.MAIN_JOB_OTHER_PARAMS + ". The effective value of every parameter a scenario "
+                        + "depends on is read back from each side and printed under the scenario.",
+                ""},
+        footer = {"",
+                "Exit status: 0 nothing regressed or failed; 1 a scenario regressed or failed; 2 usage error.",
+                "Examples:",
+                "  stillwater feature-bench --list",
+                "  stillwater feature-bench                                        (every scenario; this = defaults,",
+                "                                                                   other = interactive runtime off)",
+                "  stillwater feature-bench --root-scenario InteractiveRuntime",
+                "  stillwater feature-bench --scenario PeekDataflowJoin --scale -1 --max-measurements 10",
+                "  stillwater feature-bench --other jar:../main/cli/target/stillwater.jar --other-params ''",
+                "  stillwater feature-bench --this url:postgresql://postgres@127.0.0.1:5432/postgres --scale 3"})
+public final class FeatureBenchCommand implements Callable<Integer> {
+    /** The class whose static {@code all()} lists every scenario class, in catalog order. */
+    public static final String CATALOG_CLASS = "io.stillwater.bench.feature.scenarios.FeatureCatalog";
+    /** Runs per scenario and side at most, when a scenario regressed in its first run. */
+    public static final int DEFAULT_RUNS_PER_SCENARIO = 3;
+
+    @Option(names = "--this", paramLabel = "TARGET", defaultValue = "embedded",
+            description = "The side under test: embedded, jar:PATH or url:postgresql://USER@HOST[:PORT]/DB "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String thisTarget;
+
+    @Option(names = "--other", paramLabel = "TARGET", description = "The side to compare with (default: embedded).")
+    String otherTarget;
+
+    @Option(names = "--this-params", paramLabel = "NAME=VALUE;...", defaultValue = "",
+            description = "System parameter defaults for this side, as for 'stillwater bench' (an unknown parameter "
+                    + "fails the scenario; it is never ignored).")
+    String thisParams;
+
+    @Option(names = "--other-params", paramLabel = "NAME=VALUE;...",
+            description = "System parameter defaults for the other side (default, when --other is not given either: "
+                    + BenchCommand.MAIN_JOB_OTHER_PARAMS + "; pass '' for the engine's defaults).")
+    String otherParams;
+
+    @Option(names = "--list", description = "List the scenarios (group path, SCALE, FIXED_SCALE, requirements, "
+            + "version) and the groups, and exit. With --scenario or --root-scenario, only those.")
+    boolean list;
+
+    @Option(names = "--scenario", paramLabel = "NAME",
+            description = "Run only this scenario (repeatable; the class's simple name). See --list.")
+    List<String> scenarios = new ArrayList<>();
+
+    @Option(names = "--root-scenario", paramLabel = "GROUP",
+            description = "Run every scenario below this group (a group's or scenario's class name), e.g. Dataflow.")
+    String root;
+
+    @Option(names = "--scale", paramLabel = "S",
+            description = "Rows = 10^S for every scenario (e.g. 4), or relative with a sign (e.g. -1, +0.5: added to "
+                    + "each scenario's SCALE). Scenarios with FIXED_SCALE keep theirs.")
+    String scale;
+
+    @Option(names = "--max-measurements", paramLabel = "N",
+            description = "Measurements per side run at most, warm-up included (default: 20).")
+    Integer maxMeasurements;
+
+    @Option(names = "--runs-per-scenario", paramLabel = "N", defaultValue = "" + DEFAULT_RUNS_PER_SCENARIO,
+            description = "Runs per side at most for a scenario that regressed in its first run; its verdict is then "
+                    + "taken from all runs together (default: ${DEFAULT-VALUE}).")
+    int runsPerScenario;
+
+    @Option(names = "--results", paramLabel = "DIR", defaultValue = "results",
+            description = "Directory for feature-report.html, feature-report.json and feature-junit.xml (default: "
+                    + "${DEFAULT-VALUE}).")
+    Path results;
+
+    @Option(names = "--history", paramLabel = "FILE",
+            description = "The SQLite results history the run is recorded in, shared with 'stillwater bench' "
+                    + "(default: DIR/history.sqlite of --results).")
+    Path historyFile;
+
+    @Option(names = "--build", paramLabel = "LABEL", defaultValue = "dev",
+            description = "The label this side is recorded under in the history (default: ${DEFAULT-VALUE}).")
+    String build;
+
+    @Spec
+    CommandSpec spec;
+
+    private final Supplier<List<Class<? extends FeatureScenario>>> catalog;
+    private FeatureReport lastReport;
+
+    /** The command over the real catalog ({@value #CATALOG_CLASS}). */
+    public FeatureBenchCommand() {
+        this(FeatureBenchCommand::defaultCatalog);
+    }
+
+    /** The command over {@code catalog} (tests pass scenarios of their own). */
+    public FeatureBenchCommand(Supplier<List<Class<? extends FeatureScenario>>> catalog) {
+        this.catalog = catalog;
+    }
+
+    /** The report of the last {@link #call()} that ran scenarios, or null. */
+    public FeatureReport lastReport() {
+        return lastReport;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        List<Class<? extends FeatureScenario>> known;
+        try {
+            known = catalog.get();
+        } catch (IllegalStateException e) {
+            err.println("stillwater feature-bench: " + e.getMessage());
+            err.flush();
+            return 1;
+        }
+        if (runsPerScenario < 1) {
+            throw usage("--runs-per-scenario must be at least 1, got " + runsPerScenario);
+        }
+        int max = maxMeasurements == null ? MeasurementPolicy.DEFAULT.maxMeasurements() : maxMeasurements;
+        if (max < 1) {
+            throw usage("--max-measurements must be at least 1, got " + max);
+        }
+        ScaleOption scaleOption = scale == null ? ScaleOption.NONE : parse("--scale", () -> ScaleOption.parse(scale));
+        List<Class<? extends FeatureScenario>> selected = parse(null, () -> FeatureSuite.select(known, root, scenarios));
+        if (list) {
+            list(out, known, selected);
+            return 0;
+        }
+        TargetSpec thisSpec = parse("--this", () -> TargetSpec.parse(thisTarget));
+        SideParams thisSideParams = parse("--this-params", () -> SideParams.parse(thisParams));
+        // The main job's other side: only when neither --other nor --other-params is given, so that
+        // comparing two builds never silently changes one's flags.
+        boolean defaultOther = otherTarget == null && otherParams == null;
+        TargetSpec otherSpec = parse("--other", () -> TargetSpec.parse(otherTarget == null ? "embedded" : otherTarget));
+        SideParams otherSideParams = parse("--other-params",
+                () -> SideParams.parse(defaultOther ? BenchCommand.MAIN_JOB_OTHER_PARAMS : otherParams));
+        if ((thisSpec instanceof TargetSpec.Embedded || otherSpec instanceof TargetSpec.Embedded)
+                && !Targets.embeddedAvailable()) {
+            throw usage("the embedded target is not available in this build; use jar:PATH or url:...");
+        }
+        FeatureSuite suite = parse(null, () -> FeatureSuite.load(selected, scaleOption));
+        if (suite.scenarios().isEmpty()) {
+            out.println("no scenario selected; nothing to run");
+            return 0;
+        }
+
+        out.println("this:  " + describe(thisSpec, thisSideParams));
+        out.println("other: " + describe(otherSpec, otherSideParams) + (defaultOther
+                ? "   (the default other side; --other-params '' compares with the engine's defaults)" : ""));
+        if (thisSpec.equals(otherSpec) && thisSideParams.equals(otherSideParams)) {
+            out.println("note: this and other are the same configuration, so this is an A/A comparison; use --other "
+                    + "or --other-params to compare something");
+        }
+        out.println(suite.scenarios().size() + (suite.scenarios().size() == 1 ? " scenario" : " scenarios")
+                + ", at most " + max + " measurements per side run, up to " + runsPerScenario
+                + " runs per scenario when one regresses");
+        out.flush();
+
+        Path historyPath = historyFile != null ? historyFile : results.resolve("history.sqlite");
+        HistoryStore history;
+        try {
+            history = HistoryStore.open(historyPath);
+        } catch (HistoryException e) {
+            // the run still measures and reports; losing its record fails the invocation
+            err.println("stillwater feature-bench: " + e.getMessage() + "; this run will not be recorded");
+            history = null;
+        }
+        try {
+            Instant started = Instant.now();
+            List<String> names = suite.scenarios().stream().map(FeatureScenario::name).toList();
+            List<List<String>> groups = suite.scenarios().stream().map(s -> FeatureSuite.groupPath(s.getClass()))
+                    .toList();
+            ProgressPrinter progress = new ProgressPrinter(err, ProgressBar.display(),
+                    ProgressPrinter.labels(names, groups));
+            Set<String> sideParamNames = new TreeSet<>(thisSideParams.values().keySet());
+            sideParamNames.addAll(otherSideParams.values().keySet());
+            FeatureRunner runner = new FeatureRunner(MeasurementPolicy.DEFAULT.withMaxMeasurements(max), progress);
+            FeatureSession session = new FeatureSession(runner, new RerunPolicy(runsPerScenario), progress);
+            List<FeatureScenarioResult> outcome;
+            try {
+                outcome = session.run(suite, Targets.launcher(thisSpec, thisSideParams),
+                        Targets.launcher(otherSpec, otherSideParams), sideParamNames);
+            } finally {
+                progress.finish();
+            }
+            Instant finished = Instant.now();
+            RunInfo info = new RunInfo(started, finished, RunMode.FEATURE, RunInfo.FRAMEWORK_VERSION,
+                    new SideInfo(build, thisSpec.display(), thisSideParams.values()),
+                    new SideInfo(otherSpec instanceof TargetSpec.Embedded ? build : otherSpec.display(),
+                            otherSpec.display(), otherSideParams.values()),
+                    runsPerScenario, null, RunInfo.hostFacts());
+            return finish(info, outcome, max, history, out, err) && !lastReport.failed() ? 0 : 1;
+        } finally {
+            if (history != null) {
+                history.close();
+            }
+        }
+    }
+
+    /**
+     * Records the run, prints the table and writes the report files; each step runs even if an
+     * earlier one failed.
+     *
+     * @return whether every step succeeded
+     */
+    private boolean finish(RunInfo info, List<FeatureScenarioResult> outcome, int max, HistoryStore history,
+            PrintWriter out, PrintWriter err) {
+        boolean ok = history != null;
+        long runId = -1;
+        if (history != null) {
+            try {
+                runId = history.recordFeatureRun(info, outcome);
+            } catch (RuntimeException e) {
+                ok = false;
+                err.println("stillwater feature-bench: recording the run in " + history.file() + " failed: "
+                        + e.getMessage());
+            }
+        }
+        lastReport = new FeatureReport(info, outcome, max, scale == null ? "" : scale, runId);
+        out.println();
+        out.print(FeatureTerminalTable.render(lastReport));
+        try {
+            FeatureReportFiles.Written w = FeatureReportFiles.writeAll(lastReport, results);
+            out.println("reports: " + w.html() + ", " + w.json() + ", " + w.junit()
+                    + (history == null || runId < 0 ? "" : "; history: " + history.file() + " (run " + runId + ")"));
+        } catch (IOException | RuntimeException e) {
+            ok = false;
+            err.println("stillwater feature-bench: writing the reports to " + results + " failed: " + e);
+        }
+        out.println("elapsed: " + human(Duration.between(info.started(), info.finished())));
+        out.flush();
+        err.flush();
+        return ok;
+    }
+
+    /** {@code embedded (defaults)} or {@code embedded, enable_compute_interactive_runtime=false}. */
+    static String describe(TargetSpec target, SideParams params) {
+        return target.display() + (params.isEmpty() ? " (defaults)" : ", " + params.render());
+    }
+
+    private static String human(Duration d) {
+        long s = d.toSeconds();
+        return s >= 60 ? (s / 60) + " min " + (s % 60) + " s"
+                : String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
+    }
+
+    private void list(PrintWriter out, List<Class<? extends FeatureScenario>> known,
+            List<Class<? extends FeatureScenario>> selected) {
+        out.printf("%-28s %-30s %-6s %-5s %-8s %s%n", "SCENARIO", "GROUP", "SCALE", "FIXED", "VERSION", "REQUIRES");
+        for (Class<? extends FeatureScenario> c : selected) {
+            String group = String.join("/", FeatureSuite.groupPath(c));
+            String scaleText;
+            String fixed;
+            String version;
+            String requires;
+            try {
+                FeatureScenario s = c.getDeclaredConstructor().newInstance();
+                scaleText = number(s.defaultScale());
+                fixed = s.fixedScale() ? "yes" : "no";
+                version = s.version();
+                List<String> needs = new ArrayList<>(s.requires().stream().map(Enum::name).sorted().toList());
+                if (s.restarts()) {
+                    needs.add("restart (not on url:)");
+                }
+                requires = needs.isEmpty() ? "-" : String.join(", ", needs);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                Throwable cause = e instanceof InvocationTargetException i && i.getCause() != null ? i.getCause() : e;
+                scaleText = "?";
+                fixed = "?";
+                version = "?";
+                requires = "(cannot be built: " + cause + ")";
+            }
+            out.printf("%-28s %-30s %-6s %-5s %-8s %s%n", c.getSimpleName(), group.isEmpty() ? "-" : group,
+                    scaleText, fixed, version, requires);
+        }
+        out.println();
+        out.println("groups (--root-scenario): " + String.join(", ", FeatureSuite.groups(known)));
+        out.flush();
+    }
+
+    private static String number(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+    }
+
+    /** {@value #CATALOG_CLASS}{@code .all()}, looked up when the command runs (the catalog is optional at build time). */
+    @SuppressWarnings("unchecked")
+    static List<Class<? extends FeatureScenario>> defaultCatalog() {
+        try {
+            Method all = Class.forName(CATALOG_CLASS).getMethod("all");
+            return (List<Class<? extends FeatureScenario>>) all.invoke(null);
+        } catch (ClassNotFoundException | NoSuchMethodException e) {
+            throw new IllegalStateException("this build has no feature-bench scenario catalog (" + CATALOG_CLASS
+                    + ".all() is missing); build stillwater with the bench module's scenarios", e);
+        } catch (IllegalAccessException | InvocationTargetException e) {
+            throw new IllegalStateException("cannot read the feature-bench scenario catalog " + CATALOG_CLASS
+                    + ".all(): " + (e.getCause() == null ? e : e.getCause()), e);
+        }
+    }
+
+    private interface Parse<T> {
+        T get();
+    }
+
+    /** Runs {@code p}; an IllegalArgumentException (bad value, unknown name, duplicate scenarios) is a usage error. */
+    private <T> T parse(String option, Parse<T> p) {
+        try {
+            return p.get();
+        } catch (IllegalArgumentException e) {
+            String m = e.getMessage();
+            throw usage(option == null || m.contains(option) ? m : option + ": " + m);
+        }
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+}
