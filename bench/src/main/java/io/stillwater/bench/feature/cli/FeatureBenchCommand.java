@@ -198,6 +198,8 @@ public final class FeatureBenchCommand implements Callable<Integer> {
             list(out, known, selected);
             return 0;
         }
+        // instantiates and checks every selected scenario (markers, duplicates) before anything launches
+        FeatureSuite suite = parse(null, () -> FeatureSuite.load(selected, scaleOption));
         TargetSpec thisSpec = parse("--this", () -> TargetSpec.parse(thisTarget));
         SideParams thisSideParams = parse("--this-params", () -> SideParams.parse(thisParams));
         // The main job's other side: only when neither --other nor --other-params is given, so that
@@ -210,7 +212,6 @@ public final class FeatureBenchCommand implements Callable<Integer> {
                 && !Targets.embeddedAvailable()) {
             throw usage("the embedded target is not available in this build; use jar:PATH or url:...");
         }
-        FeatureSuite suite = parse(null, () -> FeatureSuite.load(selected, scaleOption));
         if (suite.scenarios().isEmpty()) {
             out.println("no scenario selected; nothing to run");
             return 0;

@@ -54,10 +54,10 @@ public final class FeatureTerminalTable {
                 out.append("  ").append(p).append('\n');
             }
             for (String n : FeatureText.notes(r, report.maxMeasurements())) {
-                if (r.status() == ScenarioStatus.SKIPPED || r.status() == ScenarioStatus.FAILED) {
-                    if (n.endsWith(r.reason())) {
-                        continue; // already in the row
-                    }
+                boolean inRow = (r.status() == ScenarioStatus.SKIPPED || r.status() == ScenarioStatus.FAILED)
+                        && n.contains(": ") && r.reason().contains(n.substring(n.indexOf(": ") + 2));
+                if (inRow) {
+                    continue; // the skip or failure is the scenario's reason, already in its row
                 }
                 out.append("  note: ").append(n).append('\n');
             }
