@@ -1,0 +1,193 @@
+package io.stillwater.bench.feature.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.stillwater.bench.cli.BenchCommand;
+import io.stillwater.bench.feature.measure.MeasurementPolicy;
+import io.stillwater.bench.feature.scenario.Body;
+import io.stillwater.bench.feature.scenario.FeatureScenario;
+import io.stillwater.bench.scenario.Capability;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/**
+ * {@code feature-bench} over scenarios of the test's own: listing and every usage error (exit 2 with
+ * a message naming the problem). Runs that measure need an engine; the cli module's FeatureBenchCliTest
+ * has them.
+ */
+class FeatureBenchCommandTest {
+    /** A group of the test catalog. */
+    public abstract static class Lookups extends FeatureScenario {
+    }
+
+    /** A group inside {@link Lookups}. */
+    public abstract static class Points extends Lookups {
+    }
+
+    public static final class PointA extends Points {
+        @Override
+        public double defaultScale() {
+            return 3;
+        }
+
+        @Override
+        public Set<Capability> requires() {
+            return Set.of(Capability.INDEXES);
+        }
+
+        @Override
+        public String init() {
+            return "CREATE TABLE a (f1 int); INSERT INTO a SELECT g FROM generate_series(1, " + n() + ") g";
+        }
+
+        @Override
+        public Body benchmark() {
+            return Body.script(repeatTimed(10, "SELECT * FROM a WHERE f1 = 1"));
+        }
+    }
+
+    public static final class RangeB extends Lookups {
+        @Override
+        public boolean fixedScale() {
+            return true;
+        }
+
+        @Override
+        public String version() {
+            return "2.0.1";
+        }
+
+        @Override
+        public Body benchmark() {
+            return Body.script("SELECT count(*) FROM generate_series(1, 100) /* A */ /* B */");
+        }
+    }
+
+    public static final class Plain extends FeatureScenario {
+        @Override
+        public Body benchmark() {
+            return Body.script("SELECT 1 /* A */ /* B */");
+        }
+    }
+
+    /** {@link PointA} again, differing only in case, whitespace and comments. */
+    public static final class PointACopy extends Points {
+        @Override
+        public String init() {
+            return "create table a (f1 INT);  insert into a select g from generate_series(1, " + n() + ") g;";
+        }
+
+        @Override
+        public Body benchmark() {
+            return Body.script(repeatTimed(10, "select *   from a where f1 = 1"));
+        }
+    }
+
+    private static final List<Class<? extends FeatureScenario>> CATALOG = List.of(PointA.class, RangeB.class,
+            Plain.class);
+
+    private record Run(int exitCode, String out, String err) {
+    }
+
+    private static Run run(List<Class<? extends FeatureScenario>> catalog, String... args) {
+        CommandLine cli = new CommandLine(new FeatureBenchCommand(() -> catalog));
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        int code = cli.execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void listShowsEveryScenarioWithGroupPathScaleFixedScaleVersionAndRequirementsAndTheGroups() {
+        Run r = run(CATALOG, "--list");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).containsPattern("SCENARIO +GROUP +SCALE +FIXED +VERSION +REQUIRES");
+        assertThat(r.out()).containsPattern("PointA +Lookups/Points +3 +no +1\\.0\\.0 +INDEXES");
+        assertThat(r.out()).containsPattern("RangeB +Lookups +5 +yes +2\\.0\\.1 +-");
+        assertThat(r.out()).containsPattern("Plain +- +5 +no +1\\.0\\.0 +-");
+        assertThat(r.out()).contains("groups (--root-scenario): Lookups, Points");
+    }
+
+    @Test
+    void listWithARootListsOnlyTheScenariosBelowIt() {
+        Run r = run(CATALOG, "--list", "--root-scenario", "Points");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("PointA").doesNotContain("RangeB").doesNotContain("Plain ");
+    }
+
+    @Test
+    void aBadScaleIsAUsageError() {
+        Run r = run(CATALOG, "--scale", "lots");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("--scale").contains("lots");
+    }
+
+    @Test
+    void anUnknownScenarioIsAUsageErrorNamingIt() {
+        Run r = run(CATALOG, "--scenario", "PointA", "--scenario", "NoSuchScenario");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("NoSuchScenario");
+    }
+
+    @Test
+    void anUnknownRootScenarioIsAUsageErrorNamingIt() {
+        Run r = run(CATALOG, "--root-scenario", "NoSuchGroup");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("NoSuchGroup");
+    }
+
+    @Test
+    void duplicateScenariosAreAUsageErrorNamingBoth() {
+        Run r = run(List.of(PointA.class, RangeB.class, PointACopy.class), "--other", "jar:/nonexistent.jar");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("PointA").contains("PointACopy");
+    }
+
+    @Test
+    void aBadTargetOrCountIsAUsageError() {
+        Run target = run(CATALOG, "--this", "ftp://somewhere");
+        assertThat(target.exitCode()).isEqualTo(2);
+        assertThat(target.err()).contains("ftp://somewhere");
+        Run max = run(CATALOG, "--max-measurements", "0");
+        assertThat(max.exitCode()).isEqualTo(2);
+        assertThat(max.err()).contains("--max-measurements must be at least 1");
+        Run runs = run(CATALOG, "--runs-per-scenario", "0");
+        assertThat(runs.exitCode()).isEqualTo(2);
+        assertThat(runs.err()).contains("--runs-per-scenario must be at least 1");
+    }
+
+    @Test
+    void aMissingCatalogFailsWithAClearMessage() {
+        CommandLine cli = new CommandLine(new FeatureBenchCommand(() -> {
+            throw new IllegalStateException("this build has no feature-bench scenario catalog");
+        }));
+        StringWriter err = new StringWriter();
+        cli.setErr(new PrintWriter(err, true));
+        cli.setOut(new PrintWriter(new StringWriter(), true));
+        assertThat(cli.execute("--list")).isEqualTo(1);
+        assertThat(err.toString()).contains("stillwater feature-bench: this build has no feature-bench scenario catalog");
+    }
+
+    @Test
+    void helpExplainsTheRuleThresholdsAndReRunsWithTheValuesInForce() {
+        Run r = run(CATALOG, "--help");
+        assertThat(r.exitCode()).isZero();
+        MeasurementPolicy p = MeasurementPolicy.DEFAULT;
+        String help = r.out().replaceAll("\\s+", " ");
+        assertThat(help).contains("discards " + p.warmup() + " warm-up samples per metric")
+                .contains(Math.round(p.confidence() * 100) + "% confidence interval")
+                .contains("no wider than " + Math.round(p.maxRelativeWidth() * 100) + "% of the median")
+                .contains("at least " + p.minKept() + " samples kept")
+                .contains("(default: " + p.maxMeasurements() + ")")
+                .contains("more than 10% slower").contains("more than 20% more")
+                .contains("judged on the samples of all runs pooled")
+                .contains(BenchCommand.MAIN_JOB_OTHER_PARAMS)
+                .contains("Examples:");
+    }
+}
