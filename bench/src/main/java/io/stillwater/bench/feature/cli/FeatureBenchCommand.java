@@ -82,12 +82,12 @@ import picocli.CommandLine.Spec;
                 "Exit status: 0 nothing regressed or failed; 1 a scenario regressed or failed; 2 usage error.",
                 "Examples:",
                 "  stillwater feature-bench --list",
-                "  stillwater feature-bench                                        (every scenario; this = defaults,",
-                "                                                                   other = interactive runtime off)",
+                "  stillwater feature-bench          (every scenario; other = interactive runtime off)",
                 "  stillwater feature-bench --root-scenario InteractiveRuntime",
-                "  stillwater feature-bench --scenario PeekDataflowJoin --scale -1 --max-measurements 10",
-                "  stillwater feature-bench --other jar:../main/cli/target/stillwater.jar --other-params ''",
-                "  stillwater feature-bench --this url:postgresql://postgres@127.0.0.1:5432/postgres --scale 3"})
+                "  stillwater feature-bench --scenario PeekDataflowJoin --scale -1",
+                "  stillwater feature-bench --max-measurements 10 --runs-per-scenario 1",
+                "  stillwater feature-bench --other jar:../main/stillwater.jar --other-params ''",
+                "  stillwater feature-bench --this url:postgresql://postgres@127.0.0.1/postgres"})
 public final class FeatureBenchCommand implements Callable<Integer> {
     /** The class whose static {@code all()} lists every scenario class, in catalog order. */
     public static final String CATALOG_CLASS = "io.stillwater.bench.feature.scenarios.FeatureCatalog";

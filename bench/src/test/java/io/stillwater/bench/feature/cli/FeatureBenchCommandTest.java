@@ -77,6 +77,11 @@ class FeatureBenchCommandTest {
     /** {@link PointA} again, differing only in case, whitespace and comments. */
     public static final class PointACopy extends Points {
         @Override
+        public double defaultScale() {
+            return 3;
+        }
+
+        @Override
         public String init() {
             return "create table a (f1 INT);  insert into a select g from generate_series(1, " + n() + ") g;";
         }
