@@ -94,7 +94,8 @@ public final class Scripts {
             }
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(new ScriptStatement(script.substring(start, end), a, b, expected));
+        // strip: a closing line comment keeps the whitespace before its newline
+        return java.util.Optional.of(new ScriptStatement(script.substring(start, end).strip(), a, b, expected));
     }
 
     /**
