@@ -4,6 +4,7 @@ import io.stillwater.bench.scenario.ScenarioDefinitionException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -19,7 +20,7 @@ public final class Scripts {
     public static final String MARK_B = "/* B */";
 
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
-    private static final Pattern EXPECT = Pattern.compile("(?s)\\s*expect\\s*:(.*)");
+    private static final Pattern EXPECT = Pattern.compile("(?si)\\s*expect\\s*:(.*)");
 
     private Scripts() {
     }
@@ -53,7 +54,7 @@ public final class Scripts {
         return List.copyOf(out);
     }
 
-    private static java.util.Optional<ScriptStatement> statement(String script, List<SqlTokens.Token> tokens) {
+    private static Optional<ScriptStatement> statement(String script, List<SqlTokens.Token> tokens) {
         boolean content = false;
         boolean a = false;
         boolean b = false;
@@ -92,10 +93,10 @@ public final class Scripts {
                         + " comment is not on any statement (only comments between two ;): put it inside the"
                         + " statement it belongs to, before its ;");
             }
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         // strip: a closing line comment keeps the whitespace before its newline
-        return java.util.Optional.of(new ScriptStatement(script.substring(start, end).strip(), a, b, expected));
+        return Optional.of(new ScriptStatement(script.substring(start, end).strip(), a, b, expected));
     }
 
     /**
@@ -150,7 +151,7 @@ public final class Scripts {
      * {@code 'A'} and {@code 'a'} are different SQL; only what the engine itself treats
      * case-insensitively and as layout is normalised. Free text that does not lex as SQL (a lone
      * apostrophe in a {@link Body.Timed} description) is normalised up to that point and kept
-     * exactly after it.
+     * exactly after it. The result is for comparing, not SQL to run.
      */
     public static String normalize(String text) {
         StringBuilder out = new StringBuilder(text.length());
