@@ -20,7 +20,8 @@ public final class FeatureTerminalTable {
     public static String render(FeatureReport report) {
         RunInfo run = report.info();
         StringBuilder out = new StringBuilder();
-        out.append("stillwater feature-bench: ").append(report.scenarios().size()).append(" scenarios, up to ")
+        int count = report.scenarios().size();
+        out.append("stillwater feature-bench: ").append(count).append(count == 1 ? " scenario" : " scenarios").append(", up to ")
                 .append(run.runsPerSide()).append(run.runsPerSide() == 1 ? " run" : " runs")
                 .append(" per scenario, at most ").append(report.maxMeasurements())
                 .append(" measurements per side run")

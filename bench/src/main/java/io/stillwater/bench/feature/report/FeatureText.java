@@ -55,7 +55,7 @@ final class FeatureText {
         }
         int total = report.scenarios().size();
         return total + (total == 1 ? " scenario" : " scenarios") + (parts.isEmpty() ? "" : ": " + String.join(", ", parts))
-                + (report.failed() ? "; FAILED" : "; passed");
+                + (report.failed() ? "; the run FAILS (a scenario regressed or failed)" : "; the run passes");
     }
 
     static long count(FeatureReport report, ScenarioStatus status) {
