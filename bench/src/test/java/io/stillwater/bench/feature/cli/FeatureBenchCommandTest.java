@@ -179,6 +179,21 @@ class FeatureBenchCommandTest {
         assertThat(err.toString()).contains("stillwater feature-bench: this build has no feature-bench scenario catalog");
     }
 
+    /** docs/bench.md states the policy in numbers; they must be the ones in force (the reference's docs drifted). */
+    @Test
+    void theDocsStateTheValuesInForce() throws Exception {
+        String docs = java.nio.file.Files.readString(java.nio.file.Path.of("../docs/bench.md")).replaceAll("\\s+", " ");
+        MeasurementPolicy p = MeasurementPolicy.DEFAULT;
+        assertThat(docs).contains("Each metric discards its own first " + p.warmup() + " samples")
+                .contains("(default " + p.maxMeasurements() + ", warm-up included")
+                .contains("at least " + p.minKept() + " kept samples")
+                .contains("distribution-free " + Math.round(p.confidence() * 100) + "% confidence interval")
+                .contains("no wider than " + Math.round(p.maxRelativeWidth() * 100) + "% of that median")
+                .contains("runs per side at most for a scenario that regressed in its first run (default "
+                        + FeatureBenchCommand.DEFAULT_RUNS_PER_SCENARIO + ")")
+                .contains(BenchCommand.MAIN_JOB_OTHER_PARAMS);
+    }
+
     @Test
     void helpExplainsTheRuleThresholdsAndReRunsWithTheValuesInForce() {
         Run r = run(CATALOG, "--help");
