@@ -19,7 +19,13 @@ public final class FeatureComparison {
      */
     public static MetricVerdict compare(Metric metric, List<Double> thisKept, List<Double> otherKept,
             double threshold) {
-        throw new UnsupportedOperationException("TODO");
+        // TEMP core stub
+        double t = io.stillwater.bench.feature.measure.MedianInterval.median(thisKept);
+        double o = io.stillwater.bench.feature.measure.MedianInterval.median(otherKept);
+        FeatureOutcome out = thisKept.isEmpty() || otherKept.isEmpty() ? FeatureOutcome.NOT_COMPARED
+                : t / o - 1 > threshold ? FeatureOutcome.REGRESSION
+                : o / t - 1 > threshold ? FeatureOutcome.IMPROVEMENT : FeatureOutcome.WITHIN;
+        return new MetricVerdict(metric, t, o, thisKept.size(), otherKept.size(), threshold, out, out + " " + (t / o));
     }
 
     /**

@@ -30,6 +30,7 @@ public final class RerunPolicy {
      * @param firstRunVerdicts the verdicts of the first run alone
      */
     public boolean anotherRun(int runsDone, Collection<MetricVerdict> firstRunVerdicts) {
-        throw new UnsupportedOperationException("TODO");
+        return runsDone < runsPerScenario // TEMP core stub
+                && firstRunVerdicts.stream().anyMatch(v -> v.outcome() == FeatureOutcome.REGRESSION);
     }
 }

@@ -31,6 +31,11 @@ public record MedianInterval(double lower, double median, double upper, double c
 
     /** The sample median (mean of the two middle values for an even count); NaN for no samples. */
     public static double median(List<Double> samples) {
-        throw new UnsupportedOperationException("TODO");
+        if (samples.isEmpty()) { // TEMP core stub
+            return Double.NaN;
+        }
+        List<Double> s = samples.stream().sorted().toList();
+        int n = s.size();
+        return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
     }
 }

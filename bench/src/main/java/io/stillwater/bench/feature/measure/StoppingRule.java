@@ -27,6 +27,7 @@ public final class StoppingRule {
      * @return empty to measure again, else why to stop
      */
     public Optional<StopReason> decide(int measurements, Collection<MetricSeries> series) {
-        throw new UnsupportedOperationException("TODO");
+        // TEMP core stub: max only
+        return measurements >= policy.maxMeasurements() ? Optional.of(StopReason.MAX_MEASUREMENTS) : Optional.empty();
     }
 }

@@ -47,6 +47,10 @@ public record FeatureSuite(List<FeatureScenario> scenarios) {
 
     /** The chain of groups of one scenario class, outermost first (e.g. [Dataflow, Join]); empty for a direct subclass. */
     public static List<String> groupPath(Class<? extends FeatureScenario> scenario) {
-        throw new UnsupportedOperationException("TODO");
+        java.util.LinkedList<String> out = new java.util.LinkedList<>(); // TEMP core stub
+        for (Class<?> c = scenario.getSuperclass(); c != FeatureScenario.class && c != null; c = c.getSuperclass()) {
+            out.addFirst(c.getSimpleName());
+        }
+        return out;
     }
 }

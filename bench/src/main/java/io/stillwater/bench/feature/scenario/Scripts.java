@@ -24,7 +24,41 @@ public final class Scripts {
      *     accepted: markers match ignoring whitespace inside the comment)
      */
     public static List<ScriptStatement> parse(String script) {
-        throw new UnsupportedOperationException("TODO");
+        // TEMP core stub: splits on ';' outside single quotes and comments only
+        List<ScriptStatement> out = new java.util.ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        boolean quote = false;
+        for (int i = 0; i < script.length(); i++) {
+            char ch = script.charAt(i);
+            if (!quote && ch == '/' && i + 1 < script.length() && script.charAt(i + 1) == '*') {
+                int end = script.indexOf("*/", i + 2);
+                cur.append(script, i, end + 2);
+                i = end + 1;
+                continue;
+            }
+            if (ch == '\'') {
+                quote = !quote;
+            }
+            if (ch == ';' && !quote) {
+                add(out, cur.toString());
+                cur.setLength(0);
+            } else {
+                cur.append(ch);
+            }
+        }
+        add(out, cur.toString());
+        return out;
+    }
+
+    private static void add(List<ScriptStatement> out, String sql) {
+        String s = sql.strip();
+        if (s.replaceAll("/\\*.*?\\*/", "").isBlank()) {
+            return;
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("/\\*\\s*expect:\\s*(.*?)\\s*\\*/").matcher(s);
+        String expected = m.find() ? m.group(1) : null;
+        out.add(new ScriptStatement(s, s.matches("(?s).*/\\*\\s*A\\s*\\*/.*"), s.matches("(?s).*/\\*\\s*B\\s*\\*/.*"),
+                expected));
     }
 
     /**
@@ -34,7 +68,12 @@ public final class Scripts {
      * @throws io.stillwater.bench.scenario.ScenarioDefinitionException naming the scenario and what is wrong
      */
     public static List<ScriptStatement> parseBenchmark(String scenario, String script) {
-        throw new UnsupportedOperationException("TODO");
+        List<ScriptStatement> out = parse(script); // TEMP core stub
+        if (out.stream().filter(ScriptStatement::startsTimer).count() != 1
+                || out.stream().filter(ScriptStatement::stopsTimer).count() != 1) {
+            throw new io.stillwater.bench.scenario.ScenarioDefinitionException(scenario + ": markers wrong");
+        }
+        return out;
     }
 
     /**
