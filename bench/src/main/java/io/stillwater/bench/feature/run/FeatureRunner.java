@@ -16,6 +16,7 @@ import io.stillwater.bench.runner.TargetLauncher;
 import io.stillwater.bench.runner.TargetLauncher.LaunchedTarget;
 import io.stillwater.bench.runner.TargetSkipException;
 import io.stillwater.bench.scenario.Capability;
+import io.stillwater.bench.scenario.ScenarioDefinitionException;
 import io.stillwater.bench.targets.CapabilityProbe;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -261,8 +262,8 @@ public final class FeatureRunner {
     }
 
     private static String describe(Throwable t) {
-        if (t instanceof ScriptFailedException) {
-            return t.getMessage();
+        if (t instanceof ScriptFailedException || t instanceof ScenarioDefinitionException) {
+            return t.getMessage(); // already says what and where
         }
         return SqlErrors.describe(t);
     }

@@ -119,6 +119,14 @@ class FeatureRunnerPostgresTest {
         }
     }
 
+    /** No B marker: a definition error, found before any target is launched. */
+    public static final class NoStopMarker extends FeatureScenario {
+        @Override
+        public Body benchmark() {
+            return Body.script("SELECT 1 /* A */; SELECT 2");
+        }
+    }
+
     /** A timed action: its whole duration is the sample. */
     public static final class TimedSleep extends FeatureScenario {
         @Override
@@ -279,6 +287,17 @@ class FeatureRunnerPostgresTest {
                 Set.of());
         assertThat(o).isInstanceOfSatisfying(SideOutcome.Failed.class,
                 f -> assertThat(f.error()).isEqualTo("starting the target: IOException: no such build"));
+    }
+
+    @Test
+    void aMalformedBenchmarkScriptFailsWithoutLaunchingAnything() {
+        TargetLauncher never = () -> {
+            throw new AssertionError("launched a target for a scenario whose script is malformed");
+        };
+        SideOutcome o = new FeatureRunner(SMALL, FeatureProgress.NONE).run(scaled(new NoStopMarker()), "this", 1, never,
+                Set.of());
+        assertThat(o).isInstanceOfSatisfying(SideOutcome.Failed.class,
+                f -> assertThat(f.error()).startsWith("the scenario's scripts: ").contains("NoStopMarker"));
     }
 
     // ---- the session ----
