@@ -290,6 +290,21 @@ class FeatureRunnerPostgresTest {
     }
 
     @Test
+    void theSampleIsTheSpanBetweenTheTwoClockReadingsInMilliseconds() {
+        // a clock that advances exactly 1.5 ms per reading: read once at A and once after B, so every
+        // sample is 1.5 ms whatever the statements cost
+        long[] now = {0};
+        FeatureRunner runner = new FeatureRunner(SMALL, FeatureProgress.NONE, () -> now[0] += 1_500_000);
+        SideOutcome o = runner.run(scaled(new Counting()), "this", 1, pg(Set.of()), Set.of());
+        assertThat(o).isInstanceOfSatisfying(SideOutcome.Measured.class, m -> {
+            MetricSamples wall = m.run().samples().get(Metric.WALLCLOCK);
+            assertThat(wall.discarded()).containsExactly(1.5, 1.5);
+            assertThat(wall.kept()).containsExactly(1.5, 1.5, 1.5);
+        });
+        assertThat(now[0]).isEqualTo(5 * 2 * 1_500_000L); // two readings per measurement, none elsewhere
+    }
+
+    @Test
     void aMalformedBenchmarkScriptFailsWithoutLaunchingAnything() {
         TargetLauncher never = () -> {
             throw new AssertionError("launched a target for a scenario whose script is malformed");
