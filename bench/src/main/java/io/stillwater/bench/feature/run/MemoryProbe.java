@@ -33,6 +33,8 @@ public final class MemoryProbe {
     private static final String RELATION = "mz_internal.mz_process_memory";
     /** How long {@code jcmd GC.run} may take before the sample goes without the collection. */
     private static final long JCMD_TIMEOUT_SECONDS = 60;
+    /** How long an in-process sample waits for requested collections to be counted. */
+    private static final long SETTLE_MILLIS = 200;
 
     private MemoryProbe() {
     }
@@ -56,19 +58,19 @@ public final class MemoryProbe {
 
     /**
      * Heap used after two full collections of this JVM. {@code System.gc()} is synchronous for the
-     * usual collectors, but objects with cleaners/finalizers are only freed by a later collection,
-     * so a second one follows; the collection counts show the requests were honoured (a JVM run
-     * with -XX:+DisableExplicitGC ignores them, and then the figure is simply less settled).
+     * usual collectors, but objects with cleaners or finalizers are only freed by a later collection,
+     * so a second one follows. A collector that runs explicit requests concurrently
+     * (-XX:+ExplicitGCInvokesConcurrent) may return before its cycle is counted: then this waits,
+     * polling the cheap collection counter, for up to {@value #SETTLE_MILLIS} ms. A JVM that ignores
+     * the requests (-XX:+DisableExplicitGC) gives a less settled figure after that wait.
      */
     static long inProcessHeapAfterGc() {
         long before = collections();
         System.gc();
         System.gc();
-        // Concurrent collectors may return before the cycle completes: wait (briefly, spinning on
-        // the cheap counter rather than sleeping a guessed time) until at least one more is counted.
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        while (collections() <= before && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SETTLE_MILLIS);
+        while (collections() < before + 2 && System.nanoTime() < deadline) {
+            java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
         }
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
