@@ -57,7 +57,7 @@ public final class Targets {
                     : engine.systemParameterDefaults();
             List<String> messages = readBack(engine.jdbcUrl(), "", expected, "the embedded engine");
             return new EmbeddedTarget(engine, caps, messages);
-        } catch (SQLException | RuntimeException e) {
+        } catch (Exception e) { // parameters not applied included: never leave the engine running
             engine.close();
             throw e;
         }
@@ -77,7 +77,7 @@ public final class Targets {
             target.capabilities = CapabilityProbe.probe(target.jdbcUrl(), "materialize", "");
             target.messages = readBack(target.jdbcUrl(), "", params.values(), jar.toString());
             return target;
-        } catch (SQLException | RuntimeException e) {
+        } catch (Exception e) { // parameters not applied included: never leave the process running
             target.close();
             throw e;
         }
