@@ -85,11 +85,15 @@ final class FeatureText {
         if (runs > 1) {
             out.add(runs + " runs per side: the first run regressed, so it was run again and judged on all runs pooled");
         }
+        List<String> atMax = r.runs().stream().filter(o -> o instanceof SideOutcome.Measured m
+                && m.run().stop() == StopReason.MAX_MEASUREMENTS).map(o -> o.side() + " run " + o.runNumber()).toList();
+        if (!atMax.isEmpty()) {
+            boolean all = atMax.size() == r.runs().size() && atMax.size() > 1;
+            out.add((all ? "every side run" : String.join(", ", atMax)) + " stopped at --max-measurements "
+                    + maxMeasurements + " before the median's confidence interval was narrow enough");
+        }
         for (SideOutcome o : r.runs()) {
             switch (o) {
-                case SideOutcome.Measured m when m.run().stop() == StopReason.MAX_MEASUREMENTS ->
-                        out.add(m.side() + " run " + m.runNumber() + ": stopped at --max-measurements "
-                                + maxMeasurements + " before the median's confidence interval was narrow enough");
                 case SideOutcome.Skipped s -> out.add(s.side() + " run " + s.runNumber() + " skipped: " + s.reason());
                 case SideOutcome.Failed f -> out.add(f.side() + " run " + f.runNumber() + " failed: " + f.error());
                 default -> {

@@ -39,7 +39,8 @@ class FeatureReportsTest {
         assertThat(t).contains("ManyIndexesRestart").contains("SKIPPED: url:postgresql://pg/db cannot be restarted");
         assertThat(t).contains("CreateIndex").contains("FAILED: other run 1: CREATE INDEX i ON t (f1) failed");
         assertThat(t).contains("2 runs per side: the first run regressed");
-        assertThat(t).contains("this run 2: stopped at --max-measurements 12");
+        assertThat(t).contains("note: this run 2, other run 2 stopped at --max-measurements 12 before the median's "
+                + "confidence interval was narrow enough");
         assertThat(t).contains("4 scenarios: 1 passed, 1 regressed, 1 failed, 1 skipped; the run FAILS");
     }
 
