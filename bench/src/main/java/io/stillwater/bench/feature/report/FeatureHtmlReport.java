@@ -45,7 +45,9 @@ public final class FeatureHtmlReport {
     public static String render(FeatureReport report) {
         RunInfo run = report.info();
         StringBuilder b = new StringBuilder(64 * 1024);
-        String title = "Stillwater feature bench: " + run.thisSide().build() + " vs " + run.otherSide().build();
+        // a same-build A/B differs only in parameters: the title says what is compared
+        String title = "Stillwater feature bench: " + FeatureText.side(run.thisSide()) + " vs "
+                + FeatureText.side(run.otherSide());
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<title>").append(e(title)).append("</title>\n<style>\n").append(HtmlReport.CSS).append(CSS)
