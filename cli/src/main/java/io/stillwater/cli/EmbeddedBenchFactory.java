@@ -32,50 +32,92 @@ public final class EmbeddedBenchFactory implements EmbeddedEngineFactory {
     public EmbeddedEngine start(Map<String, String> systemParameterDefaults) throws IOException, SQLException {
         Map<String, String> canonical = canonical(systemParameterDefaults);
         Path dir = Files.createTempDirectory("stillwater-bench-embedded");
-        Engine engine;
-        PgServer server;
         try {
-            engine = Engine.open(new EngineConfig(dir, true, 1).withSystemParameterDefaults(canonical));
-        } catch (SqlException e) {
-            deleteRecursively(dir);
-            throw asSqlException(e);
-        } catch (RuntimeException e) {
+            return new Running(dir, canonical);
+        } catch (SQLException | RuntimeException e) {
             deleteRecursively(dir);
             throw e;
         }
-        try {
-            server = new PgServer(engine::connect).start("127.0.0.1", 0);
-        } catch (RuntimeException e) {
-            engine.close();
-            deleteRecursively(dir);
-            throw e;
+    }
+
+    /**
+     * One embedded engine and its server. {@link #restart()} replaces both (same data directory, same
+     * parameter defaults, a new port), so the fields change; like every launched target it is used by
+     * the one thread running the scenario, which is the only one that calls its methods.
+     */
+    private static final class Running implements EmbeddedEngine {
+        private final Path dir;
+        private final Map<String, String> canonical;
+        private Engine engine;
+        private PgServer server;
+
+        Running(Path dir, Map<String, String> canonical) throws SQLException {
+            this.dir = dir;
+            this.canonical = canonical;
+            open();
         }
-        return new EmbeddedEngine() {
-            @Override
-            public String jdbcUrl() {
-                return "jdbc:postgresql://127.0.0.1:" + server.boundPort() + "/materialize";
-            }
 
-            @Override
-            public String user() {
-                return "materialize";
+        /** Opens the engine on {@link #dir} and starts a server for it on an ephemeral loopback port. */
+        private void open() throws SQLException {
+            Engine e;
+            try {
+                e = Engine.open(new EngineConfig(dir, true, 1).withSystemParameterDefaults(canonical));
+            } catch (SqlException ex) {
+                throw asSqlException(ex);
             }
-
-            @Override
-            public Map<String, String> systemParameterDefaults() {
-                return canonical;
+            try {
+                server = new PgServer(e::connect).start("127.0.0.1", 0);
+            } catch (RuntimeException ex) {
+                e.close();
+                throw ex;
             }
+            engine = e;
+        }
 
-            @Override
-            public void close() {
-                try {
+        @Override
+        public String jdbcUrl() {
+            return "jdbc:postgresql://127.0.0.1:" + server.boundPort() + "/materialize";
+        }
+
+        @Override
+        public String user() {
+            return "materialize";
+        }
+
+        @Override
+        public Map<String, String> systemParameterDefaults() {
+            return canonical;
+        }
+
+        @Override
+        public void restart() throws SQLException {
+            stop();
+            open();
+        }
+
+        /** Closes the server, then the engine (which syncs and closes its log); keeps the data. */
+        private void stop() {
+            try {
+                if (server != null) {
                     server.close();
-                } finally {
-                    engine.close();
-                    deleteRecursively(dir);
                 }
+            } finally {
+                server = null;
+                if (engine != null) {
+                    engine.close();
+                }
+                engine = null;
             }
-        };
+        }
+
+        @Override
+        public void close() {
+            try {
+                stop();
+            } finally {
+                deleteRecursively(dir);
+            }
+        }
     }
 
     /** name -> the engine's canonical text of the value, in the order given; the engine's error otherwise. */

@@ -23,7 +23,10 @@ public interface EmbeddedEngineFactory {
 
     /** A running embedded engine and server. */
     interface EmbeddedEngine extends AutoCloseable {
-        /** e.g. {@code jdbc:postgresql://127.0.0.1:41234/materialize} */
+        /**
+         * e.g. {@code jdbc:postgresql://127.0.0.1:41234/materialize}; names another port after
+         * {@link #restart()}.
+         */
         String jdbcUrl();
 
         /** The user ordinary actions connect as. */
@@ -36,6 +39,18 @@ public interface EmbeddedEngineFactory {
          */
         default Map<String, String> systemParameterDefaults() {
             return Map.of();
+        }
+
+        /**
+         * Stops the server and the engine gracefully and opens them again on the same data directory
+         * with the same parameter defaults; returns once the new server accepts connections (it
+         * listens on a new port: read {@link #jdbcUrl()} again). Called by the thread running the
+         * scenario, never concurrently with other calls.
+         *
+         * @throws UnsupportedOperationException an implementation that cannot restart
+         */
+        default void restart() throws Exception {
+            throw new UnsupportedOperationException("this embedded engine cannot be restarted");
         }
 
         /** Stops the server and the engine and deletes the data directory. */

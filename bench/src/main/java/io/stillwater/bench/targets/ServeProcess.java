@@ -26,6 +26,8 @@ import java.util.regex.Pattern;
 final class ServeProcess implements AutoCloseable {
     private static final Pattern LISTENING = Pattern.compile("listening on (\\S+):(\\d+)");
     private static final int TAIL_LINES = 30;
+    /** How long a SIGTERMed process may take to shut down before it is killed. */
+    private static final int GRACE_SECONDS = 30;
 
     private final Process process;
     private final Deque<String> tail = new ArrayDeque<>(); // guarded by itself
@@ -68,6 +70,11 @@ final class ServeProcess implements AutoCloseable {
 
     int port() {
         return port.join();
+    }
+
+    /** The serve process's operating-system id. */
+    long pid() {
+        return process.pid();
     }
 
     private void drain() {
@@ -113,12 +120,16 @@ final class ServeProcess implements AutoCloseable {
         }
     }
 
-    /** SIGTERM, then SIGKILL if it has not exited within 10 s. */
+    /**
+     * SIGTERM (a graceful shutdown: the server stops accepting, the engine closes its log), then
+     * SIGKILL if it has not exited within {@value #GRACE_SECONDS} s. Returns once the process is gone,
+     * so a restart on the same data directory never overlaps the old process.
+     */
     @Override
     public void close() {
         process.destroy();
         try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            if (!process.waitFor(GRACE_SECONDS, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
                 process.waitFor(10, TimeUnit.SECONDS);
             }

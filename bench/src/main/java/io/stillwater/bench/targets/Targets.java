@@ -44,7 +44,7 @@ public final class Targets {
         return ServiceLoader.load(EmbeddedEngineFactory.class).findFirst().isPresent();
     }
 
-    private static Launched launchEmbedded(SideParams params) throws Exception {
+    private static TargetLauncher.LaunchedTarget launchEmbedded(SideParams params) throws Exception {
         EmbeddedEngineFactory factory = ServiceLoader.load(EmbeddedEngineFactory.class).findFirst()
                 .orElseThrow(() -> new IllegalStateException("the embedded target is not available: no "
                         + EmbeddedEngineFactory.class.getName() + " on the class path; run the bench as "
@@ -56,14 +56,14 @@ public final class Targets {
             Map<String, String> expected = engine.systemParameterDefaults().isEmpty() ? params.values()
                     : engine.systemParameterDefaults();
             List<String> messages = readBack(engine.jdbcUrl(), "", expected, "the embedded engine");
-            return new Launched(engine.jdbcUrl(), engine.user(), "", caps, messages, engine::close);
-        } catch (SQLException | RuntimeException e) {
+            return new EmbeddedTarget(engine, caps, messages);
+        } catch (Exception e) { // parameters not applied included: never leave the engine running
             engine.close();
             throw e;
         }
     }
 
-    private static Launched launchJar(Path jar, SideParams params) throws Exception {
+    private static TargetLauncher.LaunchedTarget launchJar(Path jar, SideParams params) throws Exception {
         Path dir = Files.createTempDirectory("stillwater-bench-jar");
         ServeProcess p;
         try {
@@ -72,17 +72,13 @@ public final class Targets {
             deleteRecursively(dir);
             throw e;
         }
-        Runnable stop = () -> {
-            p.close();
-            deleteRecursively(dir);
-        };
-        String url = "jdbc:postgresql://127.0.0.1:" + p.port() + "/materialize";
+        JarTarget target = new JarTarget(jar, dir, params, p);
         try {
-            Set<Capability> caps = CapabilityProbe.probe(url, "materialize", "");
-            List<String> messages = readBack(url, "", params.values(), jar.toString());
-            return new Launched(url, "materialize", "", caps, messages, stop);
-        } catch (SQLException | RuntimeException e) {
-            stop.run();
+            target.capabilities = CapabilityProbe.probe(target.jdbcUrl(), "materialize", "");
+            target.messages = readBack(target.jdbcUrl(), "", params.values(), jar.toString());
+            return target;
+        } catch (Exception e) { // parameters not applied included: never leave the process running
+            target.close();
             throw e;
         }
     }
@@ -175,7 +171,135 @@ public final class Targets {
         }
     }
 
-    /** One launched target; {@code stop} releases what the launch started. */
+    /**
+     * An embedded engine the bench started; {@link #restart()} reopens it on the same data (the
+     * wire server's port changes, so {@link #jdbcUrl()} is read from the engine each time). Like every
+     * launched target it is used by the one thread running the scenario (launch, measurements,
+     * restarts, close), so its state needs no synchronisation.
+     */
+    private static final class EmbeddedTarget implements TargetLauncher.LaunchedTarget {
+        private final EmbeddedEngineFactory.EmbeddedEngine engine;
+        private final Set<Capability> capabilities;
+        private final List<String> messages;
+
+        EmbeddedTarget(EmbeddedEngineFactory.EmbeddedEngine engine, Set<Capability> capabilities, List<String> messages) {
+            this.engine = engine;
+            this.capabilities = Set.copyOf(capabilities);
+            this.messages = List.copyOf(messages);
+        }
+
+        @Override
+        public String jdbcUrl() {
+            return engine.jdbcUrl();
+        }
+
+        @Override
+        public String user() {
+            return engine.user();
+        }
+
+        @Override
+        public Set<Capability> capabilities() {
+            return capabilities;
+        }
+
+        @Override
+        public List<String> messages() {
+            return messages;
+        }
+
+        @Override
+        public boolean restartable() {
+            return true;
+        }
+
+        @Override
+        public void restart() throws Exception {
+            engine.restart();
+        }
+
+        @Override
+        public boolean inProcess() {
+            return true;
+        }
+
+        @Override
+        public void close() {
+            engine.close();
+        }
+    }
+
+    /**
+     * A jar build serving in its own process; {@link #restart()} stops it with SIGTERM (waiting for it
+     * to exit) and starts a new process on the same data directory with the same parameters, so the
+     * port and the process id change. Owned by the one thread running the scenario (see
+     * {@link EmbeddedTarget}): the process field is replaced only by that thread.
+     */
+    private static final class JarTarget implements TargetLauncher.LaunchedTarget {
+        private final Path jar;
+        private final Path dir;
+        private final SideParams params;
+        private ServeProcess process;
+        private Set<Capability> capabilities = Set.of();
+        private List<String> messages = List.of();
+
+        JarTarget(Path jar, Path dir, SideParams params, ServeProcess process) {
+            this.jar = jar;
+            this.dir = dir;
+            this.params = params;
+            this.process = process;
+        }
+
+        @Override
+        public String jdbcUrl() {
+            return "jdbc:postgresql://127.0.0.1:" + process.port() + "/materialize";
+        }
+
+        @Override
+        public String user() {
+            return "materialize";
+        }
+
+        @Override
+        public Set<Capability> capabilities() {
+            return capabilities;
+        }
+
+        @Override
+        public List<String> messages() {
+            return messages;
+        }
+
+        @Override
+        public boolean restartable() {
+            return true;
+        }
+
+        @Override
+        public void restart() throws Exception {
+            process.close();
+            process = null;
+            process = ServeProcess.start(jar, dir, params, JAR_START_TIMEOUT_SECONDS);
+        }
+
+        @Override
+        public java.util.OptionalLong processId() {
+            return process == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(process.pid());
+        }
+
+        @Override
+        public void close() {
+            try {
+                if (process != null) {
+                    process.close();
+                }
+            } finally {
+                deleteRecursively(dir);
+            }
+        }
+    }
+
+    /** A url target (or one that needs no restart); {@code stop} releases what the launch started. */
     private record Launched(String jdbcUrl, String user, String password, Set<Capability> capabilities,
             List<String> messages, Runnable stop) implements TargetLauncher.LaunchedTarget {
         Launched {

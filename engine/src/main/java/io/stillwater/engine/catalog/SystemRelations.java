@@ -49,6 +49,8 @@ public final class SystemRelations {
     public static final long MZ_HYDRATION_STATUSES = 8;
     /** Numbered apart from the others so that ids added meanwhile elsewhere do not collide. */
     public static final long MZ_CLUSTER_REPLICAS = 40;
+    /** The engine process's memory (one row), for the feature benchmark's memory metrics. */
+    public static final long MZ_PROCESS_MEMORY = 41;
 
     // Per-replica introspection (issue 5), computed from the replica that serves the read.
     // Ids kept apart from the catalog relations' so both lists can grow.
@@ -77,6 +79,9 @@ public final class SystemRelations {
                     "lag", SqlType.INTERVAL),
             builtin("mz_internal", MZ_HYDRATION_STATUSES, "mz_hydration_statuses", "object_id", SqlType.TEXT,
                     "hydrated", SqlType.BOOLEAN),
+            builtin("mz_internal", MZ_PROCESS_MEMORY, "mz_process_memory", "heap_used_bytes", SqlType.BIGINT,
+                    "heap_after_gc_bytes", SqlType.BIGINT, "heap_committed_bytes", SqlType.BIGINT,
+                    "heap_max_bytes", SqlType.BIGINT, "rss_bytes", SqlType.BIGINT),
             builtin(INTROSPECTION_SCHEMA, MZ_DATAFLOW_ARRANGEMENT_SIZES, "mz_dataflow_arrangement_sizes",
                     "id", SqlType.TEXT, "name", SqlType.TEXT, "records", SqlType.BIGINT, "batches", SqlType.BIGINT,
                     "size", SqlType.BIGINT),
@@ -214,10 +219,50 @@ public final class SystemRelations {
             }
         } else if (id == MZ_HYDRATION_STATUSES) {
             for (long e : exports(catalog)) out.add(Row.of(objectId(e), exportUpper(coordinator, e) != null), 1);
+        } else if (id == MZ_PROCESS_MEMORY) {
+            out.add(processMemory(), 1);
         } else {
             throw new IllegalArgumentException("unknown built-in relation id " + id);
         }
         return out;
+    }
+
+    /**
+     * The one row of {@code mz_internal.mz_process_memory}. Used and committed come from one
+     * snapshot, so {@code heap_used_bytes <= heap_committed_bytes <= heap_max_bytes} always holds
+     * ({@code heap_max_bytes} NULL when the JVM has no limit). {@code heap_after_gc_bytes} sums the
+     * heap pools' usage right after their most recent collection (0 before the first one): what a
+     * benchmark compares after asking the process to collect. {@code rss_bytes} is VmRSS from
+     * {@code /proc/self/status}, NULL where that is unreadable (not Linux).
+     */
+    static Row processMemory() {
+        java.lang.management.MemoryUsage heap = java.lang.management.ManagementFactory.getMemoryMXBean()
+                .getHeapMemoryUsage();
+        long afterGc = 0;
+        for (var pool : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == java.lang.management.MemoryType.HEAP && pool.isValid()) {
+                java.lang.management.MemoryUsage u = pool.getCollectionUsage();
+                if (u != null) afterGc += u.getUsed();
+            }
+        }
+        Long max = heap.getMax() < 0 ? null : heap.getMax();
+        return Row.of(heap.getUsed(), afterGc, heap.getCommitted(), max, residentSetBytes());
+    }
+
+    /** VmRSS of this process in bytes, or null when /proc/self/status cannot be read. */
+    private static Long residentSetBytes() {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    String[] f = line.substring(6).trim().split("\\s+");
+                    long v = Long.parseLong(f[0]);
+                    return f.length > 1 && f[1].equalsIgnoreCase("kB") ? v * 1024 : v;
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // not Linux, or no procfs: the column is NULL
+        }
+        return null;
     }
 
     private static void columns(Changes out, long id, List<String> names, List<SqlType> types) {

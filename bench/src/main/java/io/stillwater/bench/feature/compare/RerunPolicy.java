@@ -30,6 +30,10 @@ public final class RerunPolicy {
      * @param firstRunVerdicts the verdicts of the first run alone
      */
     public boolean anotherRun(int runsDone, Collection<MetricVerdict> firstRunVerdicts) {
-        throw new UnsupportedOperationException("TODO");
+        if (runsDone < 1) {
+            throw new IllegalArgumentException("the first run decides re-runs; asked after " + runsDone + " runs");
+        }
+        return runsDone < runsPerScenario
+                && firstRunVerdicts.stream().anyMatch(v -> v.outcome() == FeatureOutcome.REGRESSION);
     }
 }

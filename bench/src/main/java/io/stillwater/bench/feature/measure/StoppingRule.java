@@ -1,6 +1,7 @@
 package io.stillwater.bench.feature.measure;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -21,12 +22,45 @@ public final class StoppingRule {
         this.policy = policy;
     }
 
+    public MeasurementPolicy policy() {
+        return policy;
+    }
+
     /**
+     * A series without any sample at all (neither discarded nor kept: a metric the target does not
+     * expose) does not block: the rule is decided over the series that have samples. A series still
+     * warming up (samples discarded, none kept yet) does block. With no samples in any series the rule
+     * never holds, so only the maximum stops.
+     *
      * @param measurements measurements done so far (warm-up included)
      * @param series every metric's series
      * @return empty to measure again, else why to stop
      */
     public Optional<StopReason> decide(int measurements, Collection<MetricSeries> series) {
-        throw new UnsupportedOperationException("TODO");
+        if (measurements >= policy.maxMeasurements()) {
+            return Optional.of(StopReason.MAX_MEASUREMENTS);
+        }
+        boolean any = false;
+        for (MetricSeries s : series) {
+            List<Double> kept = s.kept();
+            if (kept.isEmpty() && s.discarded().isEmpty()) {
+                continue; // not measured on this target
+            }
+            any = true;
+            if (!confident(kept)) {
+                return Optional.empty();
+            }
+        }
+        return any ? Optional.of(StopReason.CONFIDENT) : Optional.empty();
+    }
+
+    /** Whether {@code kept} alone satisfies the rule: enough samples and a narrow enough interval. */
+    public boolean confident(List<Double> kept) {
+        if (kept.size() < policy.minKept()) {
+            return false;
+        }
+        return MedianInterval.of(kept, policy.confidence())
+                .filter(i -> i.relativeWidth() <= policy.maxRelativeWidth())
+                .isPresent();
     }
 }

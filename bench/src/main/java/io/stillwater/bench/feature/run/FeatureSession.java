@@ -1,10 +1,22 @@
 package io.stillwater.bench.feature.run;
 
+import io.stillwater.bench.feature.compare.FeatureComparison;
+import io.stillwater.bench.feature.compare.FeatureOutcome;
+import io.stillwater.bench.feature.compare.MetricVerdict;
 import io.stillwater.bench.feature.compare.RerunPolicy;
+import io.stillwater.bench.feature.scenario.FeatureScenario;
 import io.stillwater.bench.feature.scenario.FeatureSuite;
+import io.stillwater.bench.feature.scenario.Metric;
+import io.stillwater.bench.feature.scenario.ScaleOption;
+import io.stillwater.bench.runner.SqlErrors;
 import io.stillwater.bench.runner.TargetLauncher;
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * A whole feature run: for each scenario of the suite, this then other (run 1), the verdicts of run
@@ -12,14 +24,25 @@ import java.util.Set;
  * skipped or failed on either side gets that status and the run goes on with the next scenario.
  *
  * <p>Each run of a scenario uses a fresh instance of its class (same scale), so no state leaks
- * between runs.
+ * between runs. Runs alternate sides (this 1, other 1, this 2, other 2, ...) so a drift of the
+ * host over time hits both sides alike. Everything runs on the calling thread.
  */
 public final class FeatureSession {
-    private final FeatureRunner runner;
+    /** Runs one side once; {@link FeatureRunner#run} in production, a fake in tests. */
+    @FunctionalInterface
+    interface SideRunner {
+        SideOutcome run(FeatureScenario scenario, String side, int runNumber, TargetLauncher launcher, Set<String> params);
+    }
+
+    private final SideRunner runner;
     private final RerunPolicy rerun;
     private final FeatureProgress progress;
 
     public FeatureSession(FeatureRunner runner, RerunPolicy rerun, FeatureProgress progress) {
+        this(runner::run, rerun, progress);
+    }
+
+    FeatureSession(SideRunner runner, RerunPolicy rerun, FeatureProgress progress) {
         this.runner = runner;
         this.rerun = rerun;
         this.progress = progress;
@@ -30,6 +53,164 @@ public final class FeatureSession {
      */
     public List<FeatureScenarioResult> run(FeatureSuite suite, TargetLauncher thisSide, TargetLauncher otherSide,
             Set<String> sideParamNames) {
-        throw new UnsupportedOperationException("TODO");
+        List<FeatureScenarioResult> out = new ArrayList<>();
+        for (FeatureScenario scenario : suite.scenarios()) {
+            FeatureScenarioResult r;
+            try {
+                r = runScenario(scenario, thisSide, otherSide, sideParamNames);
+            } catch (RuntimeException | Error e) {
+                // Never lets one scenario end the session: whatever escaped becomes its failure.
+                r = new FeatureScenarioResult(scenario.name(), safeVersion(scenario), safeGroups(scenario),
+                        safeScale(scenario), List.of(), List.of(), ScenarioStatus.FAILED,
+                        "the bench failed running it: " + SqlErrors.describe(e), Map.of(), Map.of());
+            }
+            progress.scenarioFinished(r);
+            out.add(r);
+        }
+        return out;
+    }
+
+    private FeatureScenarioResult runScenario(FeatureScenario scenario, TargetLauncher thisSide,
+            TargetLauncher otherSide, Set<String> sideParamNames) {
+        Set<String> params = new TreeSet<>(scenario.dependsOnParams());
+        params.addAll(sideParamNames);
+        List<SideOutcome> runs = new ArrayList<>();
+        List<String> groups = FeatureSuite.groupPath(scenario.getClass());
+        double scale = scenario.scale();
+
+        // Every side run gets its own instance: the suite's one has been rendered for duplicate detection.
+        runs.add(runner.run(fresh(scenario), "this", 1, thisSide, params));
+        if (!(runs.get(0) instanceof SideOutcome.Measured)) {
+            return ended(scenario, groups, scale, runs);
+        }
+        runs.add(runner.run(fresh(scenario), "other", 1, otherSide, params));
+        if (!(runs.get(1) instanceof SideOutcome.Measured)) {
+            return ended(scenario, groups, scale, runs);
+        }
+        List<MetricVerdict> first = verdicts(scenario, runs);
+        int done = 1;
+        while (done < rerun.runsPerScenario() && rerun.anotherRun(done, first)) {
+            done++;
+            SideOutcome t = runner.run(fresh(scenario), "this", done, thisSide, params);
+            runs.add(t);
+            if (!(t instanceof SideOutcome.Measured)) {
+                return ended(scenario, groups, scale, runs);
+            }
+            SideOutcome o = runner.run(fresh(scenario), "other", done, otherSide, params);
+            runs.add(o);
+            if (!(o instanceof SideOutcome.Measured)) {
+                return ended(scenario, groups, scale, runs);
+            }
+        }
+        List<MetricVerdict> verdicts = done == 1 ? first : verdicts(scenario, runs);
+        List<MetricVerdict> regressed = verdicts.stream().filter(v -> v.outcome() == FeatureOutcome.REGRESSION).toList();
+        ScenarioStatus status = regressed.isEmpty() ? ScenarioStatus.PASSED : ScenarioStatus.REGRESSED;
+        String reason = regressed.stream().map(v -> v.metric().label() + ": " + v.text())
+                .collect(Collectors.joining("; "));
+        if (!regressed.isEmpty()) {
+            reason += " (median of " + done + (done == 1 ? " run" : " runs") + " per side)";
+        }
+        return new FeatureScenarioResult(scenario.name(), scenario.version(), groups, scale, runs, verdicts, status,
+                reason, params(runs, "this"), params(runs, "other"));
+    }
+
+    /** A side was skipped or failed: the scenario's status is that, with the side's reason. */
+    private FeatureScenarioResult ended(FeatureScenario scenario, List<String> groups, double scale,
+            List<SideOutcome> runs) {
+        SideOutcome last = runs.get(runs.size() - 1);
+        ScenarioStatus status;
+        String reason;
+        if (last instanceof SideOutcome.Skipped s) {
+            status = ScenarioStatus.SKIPPED;
+            reason = s.side() + ": " + s.reason();
+        } else if (last instanceof SideOutcome.Failed f) {
+            status = ScenarioStatus.FAILED;
+            reason = f.side() + " (run " + f.runNumber() + ") failed: " + f.error();
+        } else {
+            throw new IllegalStateException("ended() on a measured side");
+        }
+        return new FeatureScenarioResult(scenario.name(), scenario.version(), groups, scale, runs, List.of(), status,
+                reason, params(runs, "this"), params(runs, "other"));
+    }
+
+    /** One verdict per metric measured on either side, on the kept samples of every run so far. */
+    static List<MetricVerdict> verdicts(FeatureScenario scenario, List<SideOutcome> runs) {
+        Set<Metric> metrics = EnumSet.noneOf(Metric.class);
+        for (SideOutcome o : runs) {
+            if (o instanceof SideOutcome.Measured m) {
+                metrics.addAll(m.run().samples().keySet());
+            }
+        }
+        List<MetricVerdict> out = new ArrayList<>();
+        for (Metric metric : metrics) {
+            out.add(FeatureComparison.compare(metric, pooled(runs, "this", metric), pooled(runs, "other", metric),
+                    scenario.threshold(metric)));
+        }
+        return out;
+    }
+
+    /** The kept samples of {@code metric} over every measured run of {@code side}: never one chosen run. */
+    static List<Double> pooled(List<SideOutcome> runs, String side, Metric metric) {
+        List<Double> out = new ArrayList<>();
+        for (SideOutcome o : runs) {
+            if (o instanceof SideOutcome.Measured m && m.side().equals(side)) {
+                MetricSamples s = m.run().samples().get(metric);
+                if (s != null) {
+                    out.addAll(s.kept());
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, String> params(List<SideOutcome> runs, String side) {
+        for (SideOutcome o : runs) {
+            if (o instanceof SideOutcome.Measured m && m.side().equals(side)) {
+                return m.run().effectiveParams();
+            }
+        }
+        return Map.of();
+    }
+
+    /**
+     * A new instance of the scenario's class at the same effective scale: an absolute scale equal to
+     * the effective one gives it back whatever the class's SCALE and FIXED_SCALE say.
+     */
+    static FeatureScenario fresh(FeatureScenario scenario) {
+        FeatureScenario s;
+        try {
+            var ctor = scenario.getClass().getDeclaredConstructor();
+            ctor.setAccessible(true);
+            s = ctor.newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(scenario.name() + " cannot be instantiated again (it needs a public "
+                    + "no-argument constructor): " + e, e);
+        }
+        s.applyScale(new ScaleOption(scenario.scale(), false));
+        return s;
+    }
+
+    private static String safeVersion(FeatureScenario s) {
+        try {
+            return s.version();
+        } catch (RuntimeException e) {
+            return "?";
+        }
+    }
+
+    private static List<String> safeGroups(FeatureScenario s) {
+        try {
+            return FeatureSuite.groupPath(s.getClass());
+        } catch (RuntimeException e) {
+            return List.of();
+        }
+    }
+
+    private static double safeScale(FeatureScenario s) {
+        try {
+            return s.scale();
+        } catch (RuntimeException e) {
+            return Double.NaN;
+        }
     }
 }

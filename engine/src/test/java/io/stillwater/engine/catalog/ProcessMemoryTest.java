@@ -1,0 +1,32 @@
+package io.stillwater.engine.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.stillwater.engine.data.Row;
+import org.junit.jupiter.api.Test;
+
+/** mz_internal.mz_process_memory: one row whose values keep the relations one JVM snapshot guarantees. */
+class ProcessMemoryTest {
+
+    @Test
+    void oneRowOfConsistentHeapFigures() {
+        assertThat(SystemRelations.lookup("mz_internal", "mz_process_memory")).get()
+                .satisfies(b -> assertThat(b.def().columns()).extracting(ColumnDef::name).containsExactly(
+                        "heap_used_bytes", "heap_after_gc_bytes", "heap_committed_bytes", "heap_max_bytes", "rss_bytes"));
+        System.gc(); // so the after-GC figure has a collection to report
+        Row r = SystemRelations.processMemory();
+        long used = (Long) r.get(0);
+        long afterGc = (Long) r.get(1);
+        long committed = (Long) r.get(2);
+        Long max = (Long) r.get(3);
+        Long rss = (Long) r.get(4);
+        assertThat(used).isPositive().isLessThanOrEqualTo(committed);
+        assertThat(afterGc).isPositive();
+        if (max != null) {
+            assertThat(committed).isLessThanOrEqualTo(max);
+        }
+        if (java.nio.file.Files.isReadable(java.nio.file.Path.of("/proc/self/status"))) {
+            assertThat(rss).isNotNull().isPositive();
+        }
+    }
+}
