@@ -12,7 +12,11 @@ import java.sql.Statement;
  */
 public abstract class Coordinator extends FeatureScenario {
 
-    /** {@code SELECT 1}, 10^SCALE times in one timed span. */
+    /**
+     * {@code SELECT 1}, 10^SCALE times in one timed span.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): ~0.5 ms per SELECT 1; 100 ~50 ms.
+     */
     public static final class QueryLatency extends Coordinator {
         @Override
         public double defaultScale() {
@@ -30,7 +34,12 @@ public abstract class Coordinator extends FeatureScenario {
         }
     }
 
-    /** 10^SCALE (20) times: open a connection, run {@code SELECT 1}, close it. */
+    /**
+     * 10^SCALE (20) times: open a connection, run {@code SELECT 1}, close it.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): ~6 ms per connection; 20 ~125 ms (50
+     * took 0.85 s on a busy host).
+     */
     public static final class ConnectionLatency extends Coordinator {
         @Override
         public double defaultScale() {

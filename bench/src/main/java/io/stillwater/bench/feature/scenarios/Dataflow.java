@@ -39,7 +39,11 @@ public abstract class Dataflow extends FeatureScenario {
         }
     }
 
-    /** A full sort of N rows (all returned, in order, to the client). */
+    /**
+     * A full sort of N rows (all returned, in order, to the client).
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10^5 rows: 70-280 ms.
+     */
     public static final class OrderBy extends Dataflow {
         @Override
         public double defaultScale() {
@@ -62,7 +66,11 @@ public abstract class Dataflow extends FeatureScenario {
         }
     }
 
-    /** {@code count(DISTINCT f1)} over N distinct values. */
+    /**
+     * {@code count(DISTINCT f1)} over N distinct values.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10^5 values: 30-70 ms.
+     */
     public static final class CountDistinct extends Dataflow {
         @Override
         public double defaultScale() {
@@ -85,7 +93,11 @@ public abstract class Dataflow extends FeatureScenario {
         }
     }
 
-    /** {@code min} and {@code max} of N values, computed from scratch. */
+    /**
+     * {@code min} and {@code max} of N values, computed from scratch.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10^5 values: 50-240 ms.
+     */
     public static final class MinMax extends Dataflow {
         @Override
         public double defaultScale() {
@@ -112,6 +124,9 @@ public abstract class Dataflow extends FeatureScenario {
      * {@code min}/{@code max} as an indexed materialized view over N rows; timed: 10 rounds of an
      * INSERT of a new maximum, each followed by the read of the view showing it. {@code before()}
      * deletes them again.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10^5 rows: 10 rounds ~100 ms (one
+     * round: ~7 ms, too quick to time alone).
      */
     public static final class MinMaxMaintained extends Maintained {
         static final int ROUNDS = 10;
@@ -151,7 +166,11 @@ public abstract class Dataflow extends FeatureScenario {
         }
     }
 
-    /** {@code GROUP BY} into N/10 groups (count and sum each), computed from scratch. */
+    /**
+     * {@code GROUP BY} into N/10 groups (count and sum each), computed from scratch.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10^5 rows into 10^4 groups: 30-140 ms.
+     */
     public static final class GroupBy extends Dataflow {
         @Override
         public double defaultScale() {
@@ -183,6 +202,8 @@ public abstract class Dataflow extends FeatureScenario {
     /**
      * The same {@code GROUP BY} kept by an indexed materialized view; timed: an INSERT of N/100 rows
      * into existing groups, then the read of the view's totals showing them.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10^5 rows: adding N/100 took 10-90 ms, so N/20.
      */
     public static final class GroupByMaintained extends Maintained {
         @Override
@@ -191,7 +212,7 @@ public abstract class Dataflow extends FeatureScenario {
         }
 
         private long added() {
-            return Math.max(1, n() / 100);
+            return Math.max(1, n() / 20);
         }
 
         @Override
@@ -221,7 +242,11 @@ public abstract class Dataflow extends FeatureScenario {
         }
     }
 
-    /** A cross join of two inputs of sqrt(N) rows each: N result rows, counted. */
+    /**
+     * A cross join of two inputs of sqrt(N) rows each: N result rows, counted.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10^6 result rows: 0.4-1.2 s; 10^5.5: 100-440 ms.
+     */
     public static final class CrossJoin extends Dataflow {
         @Override
         public double defaultScale() {
@@ -251,6 +276,8 @@ public abstract class Dataflow extends FeatureScenario {
     /**
      * A three-way equi-join whose every input is indexed on the join key (what Materialize plans as
      * a delta join, reading the existing arrangements): N rows each, N matches.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10^5: 160-900 ms; 10^4.5: 45-400 ms, setup 0.5 s.
      */
     public static final class DeltaJoin extends Dataflow {
         @Override
@@ -280,6 +307,8 @@ public abstract class Dataflow extends FeatureScenario {
     /**
      * A two-way equi-join of unindexed inputs (the join builds its own arrangements): N rows each,
      * N matches.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10^4.5: 25-90 ms (10^5: 0.2-1.2 s).
      */
     public static final class DifferentialJoin extends Dataflow {
         @Override
@@ -304,7 +333,11 @@ public abstract class Dataflow extends FeatureScenario {
         }
     }
 
-    /** A full outer join of N rows with N rows, half of them matching: 1.5 N result rows, counted. */
+    /**
+     * A full outer join of N rows with N rows, half of them matching: 1.5 N result rows, counted.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10^4.5: 65-170 ms (10^5: 0.2-1.1 s).
+     */
     public static final class FullOuterJoin extends Dataflow {
         @Override
         public double defaultScale() {
@@ -335,6 +368,8 @@ public abstract class Dataflow extends FeatureScenario {
      * Accumulable reductions (count, sum) over N/4 groups of a table, kept by an indexed
      * materialized view; timed: an UPDATE of every row (N retractions and N insertions flowing into
      * the groups), then the read of the view's totals.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10^4.5 rows: 50-180 ms.
      */
     public static final class AccumulateReductions extends Maintained {
         @Override
@@ -372,6 +407,8 @@ public abstract class Dataflow extends FeatureScenario {
      * product of k copies of a ten-row table) loses all of them when the ten rows are deleted;
      * timed: the DELETE, then the count of the view reaching 0. {@code before()} reinserts the ten
      * rows and waits until the view holds all rows again.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10^4 rows: 15-30 ms; 10^5: 0.2-0.9 s.
      */
     public static final class Retraction extends Maintained {
         @Override

@@ -16,7 +16,11 @@ import io.stillwater.bench.feature.scenario.FeatureScenario;
  */
 public abstract class Dml extends FeatureScenario {
 
-    /** One {@code INSERT ... SELECT} of N rows into an empty table without indexes. */
+    /**
+     * One {@code INSERT ... SELECT} of N rows into an empty table without indexes.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10^5 rows: 35-130 ms.
+     */
     public static final class Insert extends Dml {
         @Override
         public double defaultScale() {
@@ -40,7 +44,12 @@ public abstract class Dml extends FeatureScenario {
         }
     }
 
-    /** N single-row INSERT statements, each its own transaction (so N log syncs). */
+    /**
+     * N single-row INSERT statements, each its own transaction (so N log syncs).
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): ~2.5 ms per insert (a log sync each);
+     * 50 inserts ~120 ms.
+     */
     public static final class ManySmallInserts extends Dml {
         @Override
         public double defaultScale() {
@@ -63,7 +72,12 @@ public abstract class Dml extends FeatureScenario {
         }
     }
 
-    /** N single-row INSERT statements inside one transaction: one commit. */
+    /**
+     * N single-row INSERT statements inside one transaction: one commit.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10^2.5 = 316 inserts in one
+     * transaction: 120-250 ms (10^3: 0.5-1.7 s).
+     */
     public static final class InsertBatch extends Dml {
         @Override
         public double defaultScale() {
@@ -91,7 +105,11 @@ public abstract class Dml extends FeatureScenario {
         }
     }
 
-    /** One INSERT whose VALUES list has N rows (parsing and planning a long statement). */
+    /**
+     * One INSERT whose VALUES list has N rows (parsing and planning a long statement).
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10^4 values: 100-380 ms (10^3: ~35 ms).
+     */
     public static final class InsertMultiRow extends Dml {
         @Override
         public double defaultScale() {
@@ -114,11 +132,15 @@ public abstract class Dml extends FeatureScenario {
         }
     }
 
-    /** One UPDATE of all N rows of an indexed table, then a count that waits for the index to catch up. */
+    /**
+     * One UPDATE of all N rows of an indexed table, then a count that waits for the index to catch up.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10^4.5 rows: 200-580 ms, so 10^4.3.
+     */
     public static final class Update extends Dml {
         @Override
         public double defaultScale() {
-            return 4.5;
+            return 4.3;
         }
 
         @Override
@@ -140,7 +162,11 @@ public abstract class Dml extends FeatureScenario {
         }
     }
 
-    /** 10 single-row UPDATEs by key of an indexed table of N rows. */
+    /**
+     * 10 single-row UPDATEs by key of an indexed table of N rows.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10 updates in 10^4 rows: ~100 ms.
+     */
     public static final class ManySmallUpdates extends Dml {
         static final int UPDATES = 10;
 
@@ -172,6 +198,8 @@ public abstract class Dml extends FeatureScenario {
     /**
      * An INSERT of N rows into an empty indexed table, then a count: the write and the index
      * catching up with it.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10^5 rows: 90-375 ms.
      */
     public static final class InsertAndSelect extends Dml {
         @Override

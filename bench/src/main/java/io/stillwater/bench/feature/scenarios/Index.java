@@ -17,7 +17,11 @@ import java.util.Set;
  */
 public abstract class Index extends FeatureScenario {
 
-    /** CREATE INDEX on a table of N rows, then a lookup through it. {@code before()} drops the index. */
+    /**
+     * CREATE INDEX on a table of N rows, then a lookup through it. {@code before()} drops the index.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10^5.5 rows: ~100 ms, setup 0.8 s (10^5: ~20 ms).
+     */
     public static final class CreateIndex extends Index {
         @Override
         public double defaultScale() {
@@ -50,6 +54,8 @@ public abstract class Index extends FeatureScenario {
      * An existing index of N rows hydrating on a cluster that comes back online: {@code before()}
      * takes the cluster's replica away ({@code REPLICATION FACTOR = 0}); timed: bringing one back,
      * then a lookup through the index on that cluster, which waits for the hydration.
+     *
+     * <p>Measured (embedded, this 2-core host, 2026-12-02): 10^5.5 rows: 100-170 ms (10^5: ~20 ms).
      */
     public static final class HydrateIndex extends Index {
         @Override
