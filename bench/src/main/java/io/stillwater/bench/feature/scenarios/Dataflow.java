@@ -294,7 +294,8 @@ public abstract class Dataflow extends FeatureScenario {
 
         @Override
         public Body benchmark() {
-            return Body.script(b(a(expect("SELECT count(*) FROM df_delta1 JOIN df_delta2 ON df_delta1.f1 = df_delta2.f1 "
+            return Body.script(b(a(expect("SELECT count(*) FROM df_delta1 "
+                    + "JOIN df_delta2 ON df_delta1.f1 = df_delta2.f1 "
                     + "JOIN df_delta3 ON df_delta2.f1 = df_delta3.f1", n()))));
         }
 
@@ -430,7 +431,8 @@ public abstract class Dataflow extends FeatureScenario {
             StringBuilder from = new StringBuilder();
             long weight = 1;
             for (int i = 1; i <= copies(); i++) {
-                value.append(i == 1 ? "" : " + ").append(weight == 1 ? "" : weight + " * ").append("a").append(i).append(".f1");
+                value.append(i == 1 ? "" : " + ").append(weight == 1 ? "" : weight + " * ")
+                        .append("a").append(i).append(".f1");
                 from.append(i == 1 ? "" : ", ").append("df_retraction_ten AS a").append(i);
                 weight *= 10;
             }

@@ -126,7 +126,8 @@ public abstract class InteractiveRuntime extends FeatureScenario {
 
         @Override
         public String init() {
-            StringBuilder sb = new StringBuilder(script("CREATE TABLE mi (f1 integer)", insertSeries("mi", "g", 1, n())));
+            StringBuilder sb = new StringBuilder(script("CREATE TABLE mi (f1 integer)",
+                    insertSeries("mi", "g", 1, n())));
             StringBuilder union = new StringBuilder();
             for (int i = 0; i < INDEXES; i++) {
                 sb.append("CREATE VIEW mi_v_").append(i).append(" AS SELECT f1 FROM mi WHERE f1 % ").append(INDEXES)
