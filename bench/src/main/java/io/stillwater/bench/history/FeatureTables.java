@@ -1,8 +1,6 @@
 package io.stillwater.bench.history;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stillwater.bench.feature.compare.FeatureOutcome;
 import io.stillwater.bench.feature.compare.MetricVerdict;
 import io.stillwater.bench.feature.measure.StopReason;
@@ -30,8 +28,6 @@ import java.util.Map;
  * ({@link HistoryStore} owns the connection and the transaction boundaries).
  */
 final class FeatureTables {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private FeatureTables() {
     }
 
@@ -42,12 +38,12 @@ final class FeatureTables {
             p.setLong(1, runId);
             p.setString(2, r.scenario());
             p.setString(3, r.version());
-            p.setString(4, json(r.groups()));
+            p.setString(4, Db.json(r.groups()));
             p.setDouble(5, r.scale());
             p.setString(6, r.status().name());
             p.setString(7, r.reason());
-            p.setString(8, json(r.thisParams()));
-            p.setString(9, json(r.otherParams()));
+            p.setString(8, Db.json(r.thisParams()));
+            p.setString(9, Db.json(r.otherParams()));
             p.executeUpdate();
         }
         try (PreparedStatement runs = db.prepareStatement("""
@@ -71,9 +67,9 @@ final class FeatureTables {
                             runs.setString(6, run.stop().name());
                         }
                         runs.setString(7, "");
-                        runs.setString(8, json(run.messages()));
-                        runs.setString(9, json(run.effectiveParams()));
-                        runs.setString(10, json(run.samples().keySet().stream().map(Metric::name).toList()));
+                        runs.setString(8, Db.json(run.messages()));
+                        runs.setString(9, Db.json(run.effectiveParams()));
+                        runs.setString(10, Db.json(run.samples().keySet().stream().map(Metric::name).toList()));
                         runs.setLong(11, run.elapsed().toNanos());
                         for (MetricSamples s : run.samples().values()) {
                             int seq = 0;
@@ -98,7 +94,7 @@ final class FeatureTables {
                         runs.setString(5, "FAILED");
                         runs.setNull(6, Types.VARCHAR);
                         runs.setString(7, f.error());
-                        runs.setString(8, json(f.messages()));
+                        runs.setString(8, Db.json(f.messages()));
                         runs.setString(9, "{}");
                         runs.setString(10, "[]");
                         runs.setNull(11, Types.INTEGER);
@@ -116,8 +112,8 @@ final class FeatureTables {
                 p.setLong(1, runId);
                 p.setString(2, r.scenario());
                 p.setString(3, v.metric().name());
-                setDouble(p, 4, v.thisMedian());
-                setDouble(p, 5, v.otherMedian());
+                Db.setDouble(p, 4, v.thisMedian());
+                Db.setDouble(p, 5, v.otherMedian());
                 p.setInt(6, v.thisSamples());
                 p.setInt(7, v.otherSamples());
                 p.setDouble(8, v.threshold());
@@ -138,7 +134,7 @@ final class FeatureTables {
         p.setString(5, metric.name());
         p.setInt(6, seq);
         p.setInt(7, kept ? 1 : 0);
-        setDouble(p, 8, value);
+        Db.setDouble(p, 8, value);
         p.addBatch();
     }
 
@@ -230,7 +226,7 @@ final class FeatureTables {
             p.setString(5, metric.name());
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
-                    double v = getDouble(rs, 2);
+                    double v = Db.getDouble(rs, 2);
                     (rs.getInt(1) == 1 ? kept : discarded).add(v);
                 }
             }
@@ -247,7 +243,7 @@ final class FeatureTables {
             p.setString(2, scenario);
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
-                    out.add(new MetricVerdict(Metric.valueOf(rs.getString(1)), getDouble(rs, 2), getDouble(rs, 3),
+                    out.add(new MetricVerdict(Metric.valueOf(rs.getString(1)), Db.getDouble(rs, 2), Db.getDouble(rs, 3),
                             rs.getInt(4), rs.getInt(5), rs.getDouble(6), FeatureOutcome.valueOf(rs.getString(7)),
                             rs.getString(8)));
                 }
@@ -256,41 +252,12 @@ final class FeatureTables {
         return out;
     }
 
-    private static void setDouble(PreparedStatement p, int i, double v) throws SQLException {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            p.setNull(i, Types.REAL);
-        } else {
-            p.setDouble(i, v);
-        }
-    }
-
-    private static double getDouble(ResultSet rs, int i) throws SQLException {
-        double v = rs.getDouble(i);
-        return rs.wasNull() ? Double.NaN : v;
-    }
-
-    private static String json(Object o) {
-        try {
-            return JSON.writeValueAsString(o);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     private static List<String> list(String text) {
-        try {
-            return JSON.readValue(text, new TypeReference<List<String>>() { });
-        } catch (JsonProcessingException e) {
-            throw new HistoryException("a stored feature-bench list is not valid JSON: " + e.getOriginalMessage(), e);
-        }
+        return Db.fromJson(text, new TypeReference<List<String>>() { }, "a stored feature-bench list");
     }
 
     /** Insertion order is kept: parameters appear in reports in the order the runner read them. */
     private static Map<String, String> map(String text) {
-        try {
-            return JSON.readValue(text, new TypeReference<LinkedHashMap<String, String>>() { });
-        } catch (JsonProcessingException e) {
-            throw new HistoryException("a stored feature-bench map is not valid JSON: " + e.getOriginalMessage(), e);
-        }
+        return Db.fromJson(text, new TypeReference<LinkedHashMap<String, String>>() { }, "a stored feature-bench map");
     }
 }

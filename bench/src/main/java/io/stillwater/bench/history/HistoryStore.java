@@ -1,8 +1,6 @@
 package io.stillwater.bench.history;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stillwater.bench.gate.Outcome;
 import io.stillwater.bench.gate.StatVerdict;
 import io.stillwater.bench.gate.Threshold;
@@ -204,7 +202,6 @@ public final class HistoryStore implements AutoCloseable {
 
     /** Stored beside the {@link Stat}s so that {@link ActionStatistics} round-trips exactly. */
     private static final String WALL_SECONDS = "wall_seconds";
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path file;
     private final Connection db;
@@ -267,22 +264,15 @@ public final class HistoryStore implements AutoCloseable {
             }
             tables.remove("sqlite_sequence");
             if (tables.isEmpty()) {
-                db.setAutoCommit(false);
-                try {
+                Db.inTransaction(db, () -> {
                     for (String ddl : SCHEMA) {
                         s.execute(ddl);
                     }
                     for (String ddl : FEATURE_SCHEMA) {
                         s.execute(ddl);
                     }
-                    s.execute("INSERT INTO schema_version (version) VALUES (" + SCHEMA_VERSION + ")");
-                    db.commit();
-                } catch (SQLException e) {
-                    db.rollback();
-                    throw e;
-                } finally {
-                    db.setAutoCommit(true);
-                }
+                    return s.execute("INSERT INTO schema_version (version) VALUES (" + SCHEMA_VERSION + ")");
+                });
                 return;
             }
             if (!tables.contains("schema_version")) {
@@ -304,34 +294,20 @@ public final class HistoryStore implements AutoCloseable {
             }
             if (version == 1) {
                 // 1 -> 2: each run's messages (e.g. the system parameters in effect); older runs have none
-                db.setAutoCommit(false);
-                try {
+                Db.inTransaction(db, () -> {
                     s.execute("ALTER TABLE scenario_runs ADD COLUMN messages TEXT NOT NULL DEFAULT '[]'");
-                    s.execute("INSERT INTO schema_version (version) VALUES (2)");
-                    db.commit();
-                } catch (SQLException e) {
-                    db.rollback();
-                    throw e;
-                } finally {
-                    db.setAutoCommit(true);
-                }
+                    return s.execute("INSERT INTO schema_version (version) VALUES (2)");
+                });
                 version = 2;
             }
             if (version == 2) {
                 // 2 -> 3: the feature benchmark's tables; the parallel bench's rows are untouched
-                db.setAutoCommit(false);
-                try {
+                Db.inTransaction(db, () -> {
                     for (String ddl : FEATURE_SCHEMA) {
                         s.execute(ddl);
                     }
-                    s.execute("INSERT INTO schema_version (version) VALUES (3)");
-                    db.commit();
-                } catch (SQLException e) {
-                    db.rollback();
-                    throw e;
-                } finally {
-                    db.setAutoCommit(true);
-                }
+                    return s.execute("INSERT INTO schema_version (version) VALUES (3)");
+                });
             }
         }
     }
@@ -347,20 +323,13 @@ public final class HistoryStore implements AutoCloseable {
      */
     public long recordRun(RunInfo info, List<ScenarioComparison> scenarios) {
         try {
-            db.setAutoCommit(false);
-            try {
+            return Db.inTransaction(db, () -> {
                 long id = insertRun(info);
                 for (ScenarioComparison c : scenarios) {
                     insertScenario(id, c);
                 }
-                db.commit();
                 return id;
-            } catch (SQLException | RuntimeException e) {
-                db.rollback();
-                throw e;
-            } finally {
-                db.setAutoCommit(true);
-            }
+            });
         } catch (SQLException e) {
             throw new HistoryException("cannot record the run in " + file + ": " + e.getMessage(), e);
         }
@@ -378,20 +347,13 @@ public final class HistoryStore implements AutoCloseable {
             throw new IllegalArgumentException("a feature-bench run is recorded with mode FEATURE, not " + info.mode());
         }
         try {
-            db.setAutoCommit(false);
-            try {
+            return Db.inTransaction(db, () -> {
                 long id = insertRun(info);
                 for (var r : scenarios) {
                     FeatureTables.insert(db, id, r);
                 }
-                db.commit();
                 return id;
-            } catch (SQLException | RuntimeException e) {
-                db.rollback();
-                throw e;
-            } finally {
-                db.setAutoCommit(true);
-            }
+            });
         } catch (SQLException e) {
             throw new HistoryException("cannot record the feature-bench run in " + file + ": " + e.getMessage(), e);
         }
@@ -468,8 +430,8 @@ public final class HistoryStore implements AutoCloseable {
                 p.setString(2, c.scenario());
                 p.setString(3, v.action());
                 p.setString(4, v.stat().key());
-                setDouble(p, 5, v.thisValue());
-                setDouble(p, 6, v.otherValue());
+                Db.setDouble(p, 5, v.thisValue());
+                Db.setDouble(p, 6, v.otherValue());
                 p.setString(7, encodeThreshold(v.threshold()));
                 p.setString(8, v.outcome().name());
                 p.addBatch();
@@ -529,7 +491,7 @@ public final class HistoryStore implements AutoCloseable {
         p.setInt(4, number);
         p.setString(5, action);
         p.setString(6, stat);
-        setDouble(p, 7, value);
+        Db.setDouble(p, 7, value);
         p.addBatch();
     }
 
@@ -549,30 +511,26 @@ public final class HistoryStore implements AutoCloseable {
     /** Stores calibrations, replacing earlier ones for the same scenario, action and stat. */
     public void saveCalibration(long runId, List<Calibration> calibrations) {
         try {
-            db.setAutoCommit(false);
-            try (PreparedStatement p = db.prepareStatement("""
-                    INSERT OR REPLACE INTO calibrations
-                      (scenario, scenario_version, action, stat, relative_spread, absolute_spread, runs, run_id)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)""")) {
-                for (Calibration c : calibrations) {
-                    p.setString(1, c.scenario());
-                    p.setString(2, c.scenarioVersion());
-                    p.setString(3, c.action());
-                    p.setString(4, c.stat().key());
-                    setDouble(p, 5, c.relativeSpread());
-                    setDouble(p, 6, c.absoluteSpread());
-                    p.setInt(7, c.runs());
-                    p.setLong(8, runId);
-                    p.addBatch();
+            Db.inTransaction(db, () -> {
+                try (PreparedStatement p = db.prepareStatement("""
+                        INSERT OR REPLACE INTO calibrations
+                          (scenario, scenario_version, action, stat, relative_spread, absolute_spread, runs, run_id)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)""")) {
+                    for (Calibration c : calibrations) {
+                        p.setString(1, c.scenario());
+                        p.setString(2, c.scenarioVersion());
+                        p.setString(3, c.action());
+                        p.setString(4, c.stat().key());
+                        Db.setDouble(p, 5, c.relativeSpread());
+                        Db.setDouble(p, 6, c.absoluteSpread());
+                        p.setInt(7, c.runs());
+                        p.setLong(8, runId);
+                        p.addBatch();
+                    }
+                    p.executeBatch();
                 }
-                p.executeBatch();
-                db.commit();
-            } catch (SQLException | RuntimeException e) {
-                db.rollback();
-                throw e;
-            } finally {
-                db.setAutoCommit(true);
-            }
+                return null;
+            });
         } catch (SQLException e) {
             throw new HistoryException("cannot store calibrations in " + file + ": " + e.getMessage(), e);
         }
@@ -609,7 +567,7 @@ public final class HistoryStore implements AutoCloseable {
                         continue; // a stat this build no longer reports
                     }
                     out.add(new Calibration(rs.getString(1), rs.getString(2), rs.getString(3), stat.get(),
-                            getDouble(rs, 5), getDouble(rs, 6), rs.getInt(7)));
+                            Db.getDouble(rs, 5), Db.getDouble(rs, 6), rs.getInt(7)));
                 }
             }
         } catch (SQLException e) {
@@ -724,7 +682,7 @@ public final class HistoryStore implements AutoCloseable {
                     while (rs.next()) {
                         values.computeIfAbsent(rs.getInt(1), k -> new LinkedHashMap<>())
                                 .computeIfAbsent(rs.getString(2), k -> new LinkedHashMap<>())
-                                .put(rs.getString(3), getDouble(rs, 4));
+                                .put(rs.getString(3), Db.getDouble(rs, 4));
                     }
                 }
             }
@@ -793,7 +751,7 @@ public final class HistoryStore implements AutoCloseable {
                 while (rs.next()) {
                     Optional<Stat> stat = Stat.byKey(rs.getString(2));
                     if (stat.isPresent()) {
-                        out.add(new StatVerdict(rs.getString(1), stat.get(), getDouble(rs, 3), getDouble(rs, 4),
+                        out.add(new StatVerdict(rs.getString(1), stat.get(), Db.getDouble(rs, 3), Db.getDouble(rs, 4),
                                 decodeThreshold(rs.getString(5)), Outcome.valueOf(rs.getString(6))));
                     }
                 }
@@ -854,33 +812,13 @@ public final class HistoryStore implements AutoCloseable {
         p.setString(3, side);
     }
 
-    private static void setDouble(PreparedStatement p, int i, double v) throws SQLException {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            p.setNull(i, Types.REAL);
-        } else {
-            p.setDouble(i, v);
-        }
-    }
-
-    private static double getDouble(ResultSet rs, int i) throws SQLException {
-        double v = rs.getDouble(i);
-        return rs.wasNull() ? Double.NaN : v;
-    }
-
+    /** Maps are stored sorted by key, so equal maps have equal text. */
     private static String toJson(Map<String, String> m) {
-        try {
-            return JSON.writeValueAsString(new TreeMap<>(m));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return Db.json(new TreeMap<>(m));
     }
 
     private static String toJson(List<String> list) {
-        try {
-            return JSON.writeValueAsString(list);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return Db.json(list);
     }
 
     /** The messages of one stored run of one side (1-based run number), e.g. the parameters in effect. */
@@ -892,21 +830,17 @@ public final class HistoryStore implements AutoCloseable {
             p.setString(3, side);
             p.setInt(4, runNumber);
             try (ResultSet rs = p.executeQuery()) {
-                return rs.next() ? JSON.readValue(rs.getString(1), new TypeReference<List<String>>() { }) : List.of();
+                return rs.next()
+                        ? Db.fromJson(rs.getString(1), new TypeReference<List<String>>() { }, "a stored list of messages")
+                        : List.of();
             }
         } catch (SQLException e) {
             throw readFailure(e);
-        } catch (JsonProcessingException e) {
-            throw new HistoryException("stored messages are not valid JSON: " + e.getOriginalMessage(), e);
         }
     }
 
     private static Map<String, String> fromJson(String text) {
-        try {
-            return JSON.readValue(text, new TypeReference<TreeMap<String, String>>() { });
-        } catch (JsonProcessingException e) {
-            throw new HistoryException("a stored map is not valid JSON: " + e.getOriginalMessage(), e);
-        }
+        return Db.fromJson(text, new TypeReference<TreeMap<String, String>>() { }, "a stored map");
     }
 
     private HistoryException readFailure(SQLException e) {
