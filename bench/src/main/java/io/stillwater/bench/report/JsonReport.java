@@ -1,8 +1,6 @@
 package io.stillwater.bench.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stillwater.bench.gate.StatVerdict;
@@ -11,7 +9,6 @@ import io.stillwater.bench.history.Calibration;
 import io.stillwater.bench.history.RunInfo;
 import io.stillwater.bench.history.ScenarioOutcome;
 import io.stillwater.bench.history.ScenarioVerdict;
-import io.stillwater.bench.history.SideInfo;
 import io.stillwater.bench.load.LoadPhaseReport;
 import io.stillwater.bench.load.LoopReport;
 import io.stillwater.bench.runner.ScenarioComparison;
@@ -37,7 +34,7 @@ import java.util.Optional;
  */
 public final class JsonReport {
     public static final String FORMAT = "stillwater-bench-report/1";
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper MAPPER = JsonTree.MAPPER;
 
     private JsonReport() {
     }
@@ -62,21 +59,11 @@ public final class JsonReport {
         for (ScenarioComparison c : report.scenarios()) {
             scenarios.add(scenario(report, c));
         }
-        try {
-            return MAPPER.writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot render the JSON report", e);
-        }
+        return JsonTree.text(root, "JSON report");
     }
 
     private static ObjectNode run(RunInfo info) {
-        ObjectNode n = MAPPER.createObjectNode();
-        n.put("started", info.started().toString());
-        n.put("finished", info.finished().toString());
-        n.put("mode", info.mode().name().toLowerCase(java.util.Locale.ROOT));
-        n.put("frameworkVersion", info.frameworkVersion());
-        n.set("this", side(info.thisSide()));
-        n.set("other", side(info.otherSide()));
+        ObjectNode n = JsonTree.run(info);
         n.put("runsPerSide", info.runsPerSide());
         if (info.loadPhaseOverride() == null) {
             n.putNull("loadPhaseSeconds");
@@ -85,15 +72,6 @@ public final class JsonReport {
         }
         ObjectNode host = n.putObject("host");
         info.host().forEach(host::put);
-        return n;
-    }
-
-    private static ObjectNode side(SideInfo side) {
-        ObjectNode n = MAPPER.createObjectNode();
-        n.put("build", side.build());
-        n.put("target", side.target());
-        ObjectNode p = n.putObject("params");
-        side.params().forEach(p::put);
         return n;
     }
 
@@ -112,16 +90,16 @@ public final class JsonReport {
             ObjectNode row = verdicts.addObject();
             row.put("action", v.action());
             row.put("stat", v.stat().key());
-            number(row, "this", v.thisValue());
-            number(row, "other", v.otherValue());
-            number(row, "change", v.change());
+            JsonTree.number(row, "this", v.thisValue());
+            JsonTree.number(row, "other", v.otherValue());
+            JsonTree.number(row, "change", v.change());
             row.set("threshold", threshold(v.threshold()));
             row.put("outcome", v.outcome().name());
             Optional<Calibration> cal = report.calibration(c, v);
             if (cal.isPresent()) {
                 ObjectNode sp = row.putObject("spread");
-                number(sp, "relative", cal.get().relativeSpread());
-                number(sp, "absolute", cal.get().absoluteSpread());
+                JsonTree.number(sp, "relative", cal.get().relativeSpread());
+                JsonTree.number(sp, "absolute", cal.get().absoluteSpread());
                 sp.put("runs", cal.get().runs());
             } else {
                 row.putNull("spread");
@@ -164,24 +142,24 @@ public final class JsonReport {
             ArrayNode phases = n.putArray("loadPhases");
             for (LoadPhaseReport p : r.loadPhases()) {
                 ObjectNode pn = phases.addObject();
-                number(pn, "wallSeconds", p.wallSeconds());
+                JsonTree.number(pn, "wallSeconds", p.wallSeconds());
                 ArrayNode loops = pn.putArray("loops");
                 for (LoopReport l : p.loops()) {
                     ObjectNode ln = loops.addObject();
                     ln.put("action", l.action());
                     ln.put("kind", l.kind().name());
                     ln.put("issued", l.issued());
-                    number(ln, "maxLatenessMillis", l.maxLatenessMillis());
-                    number(ln, "p99LatenessMillis", l.p99LatenessMillis());
+                    JsonTree.number(ln, "maxLatenessMillis", l.maxLatenessMillis());
+                    JsonTree.number(ln, "p99LatenessMillis", l.p99LatenessMillis());
                 }
             }
             ObjectNode actions = n.putObject("actions");
             for (ActionStatistics a : r.actions().values()) {
                 ObjectNode an = actions.putObject(a.action());
                 for (Stat stat : Stat.values()) {
-                    number(an, stat.key(), a.value(stat));
+                    JsonTree.number(an, stat.key(), a.value(stat));
                 }
-                number(an, "wall_seconds", a.wallSeconds());
+                JsonTree.number(an, "wall_seconds", a.wallSeconds());
                 ObjectNode errors = an.putObject("errorCounts");
                 for (Map.Entry<String, Long> e : a.errorCounts().entrySet()) {
                     errors.put(e.getKey(), e.getValue());
@@ -194,11 +172,4 @@ public final class JsonReport {
         values.forEach(out::add);
     }
 
-    private static void number(ObjectNode n, String key, double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            n.putNull(key);
-        } else {
-            n.put(key, v);
-        }
-    }
 }

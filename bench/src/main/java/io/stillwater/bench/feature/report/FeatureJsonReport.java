@@ -1,8 +1,6 @@
 package io.stillwater.bench.feature.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stillwater.bench.feature.compare.MetricVerdict;
@@ -12,7 +10,7 @@ import io.stillwater.bench.feature.run.ScenarioStatus;
 import io.stillwater.bench.feature.run.SideOutcome;
 import io.stillwater.bench.feature.run.SideRun;
 import io.stillwater.bench.history.RunInfo;
-import io.stillwater.bench.history.SideInfo;
+import io.stillwater.bench.report.JsonTree;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +32,7 @@ import java.util.Map;
  */
 public final class FeatureJsonReport {
     public static final String FORMAT = "stillwater-feature-report/1";
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper MAPPER = JsonTree.MAPPER;
 
     private FeatureJsonReport() {
     }
@@ -58,22 +56,12 @@ public final class FeatureJsonReport {
         for (FeatureScenarioResult r : report.scenarios()) {
             scenarios.add(scenario(r, report.maxMeasurements()));
         }
-        try {
-            return MAPPER.writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot render the feature JSON report", e);
-        }
+        return JsonTree.text(root, "feature JSON report");
     }
 
     private static ObjectNode run(FeatureReport report) {
         RunInfo info = report.info();
-        ObjectNode n = MAPPER.createObjectNode();
-        n.put("started", info.started().toString());
-        n.put("finished", info.finished().toString());
-        n.put("mode", lower(info.mode()));
-        n.put("frameworkVersion", info.frameworkVersion());
-        n.set("this", side(info.thisSide()));
-        n.set("other", side(info.otherSide()));
+        ObjectNode n = JsonTree.run(info);
         n.put("runsPerScenario", info.runsPerSide());
         n.put("maxMeasurements", report.maxMeasurements());
         n.put("scale", report.scaleOption());
@@ -86,20 +74,12 @@ public final class FeatureJsonReport {
         return n;
     }
 
-    private static ObjectNode side(SideInfo s) {
-        ObjectNode n = MAPPER.createObjectNode();
-        n.put("build", s.build());
-        n.put("target", s.target());
-        n.set("params", MAPPER.valueToTree(s.params()));
-        return n;
-    }
-
     private static ObjectNode scenario(FeatureScenarioResult r, int maxMeasurements) {
         ObjectNode n = MAPPER.createObjectNode();
         n.put("name", r.scenario());
         n.put("version", r.version());
         n.set("groups", MAPPER.valueToTree(r.groups()));
-        number(n, "scale", r.scale());
+        JsonTree.number(n, "scale", r.scale());
         n.put("status", r.status().name());
         n.put("reason", r.reason());
         ObjectNode params = n.putObject("params");
@@ -112,13 +92,13 @@ public final class FeatureJsonReport {
             m.put("metric", v.metric().label());
             m.put("unit", v.metric().unit());
             ObjectNode t = m.putObject("this");
-            number(t, "median", v.thisMedian());
+            JsonTree.number(t, "median", v.thisMedian());
             t.put("samples", v.thisSamples());
             ObjectNode o = m.putObject("other");
-            number(o, "median", v.otherMedian());
+            JsonTree.number(o, "median", v.otherMedian());
             o.put("samples", v.otherSamples());
-            number(m, "ratio", v.ratio());
-            number(m, "threshold", v.threshold());
+            JsonTree.number(m, "ratio", v.ratio());
+            JsonTree.number(m, "threshold", v.threshold());
             m.put("outcome", v.outcome().name());
             m.put("text", v.text());
         }
@@ -146,7 +126,7 @@ public final class FeatureJsonReport {
     private static void measured(ObjectNode k, SideRun run) {
         k.put("outcome", "measured");
         k.put("stop", run.stop() == null ? null : lower(run.stop()));
-        number(k, "elapsedSeconds", run.elapsed().toNanos() / 1e9);
+        JsonTree.number(k, "elapsedSeconds", run.elapsed().toNanos() / 1e9);
         k.set("effectiveParams", MAPPER.valueToTree(run.effectiveParams()));
         k.set("messages", MAPPER.valueToTree(run.messages()));
         ObjectNode samples = k.putObject("samples");
@@ -166,14 +146,6 @@ public final class FeatureJsonReport {
             } else {
                 a.add(v);
             }
-        }
-    }
-
-    private static void number(ObjectNode n, String key, double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            n.putNull(key);
-        } else {
-            n.put(key, v);
         }
     }
 
