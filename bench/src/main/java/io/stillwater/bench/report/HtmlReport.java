@@ -15,7 +15,6 @@ import io.stillwater.bench.stats.Sample;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -48,12 +47,8 @@ public final class HtmlReport {
         RunInfo run = report.run();
         StringBuilder b = new StringBuilder(64 * 1024);
         String title = "Stillwater bench: " + run.thisSide().build() + " vs " + run.otherSide().build();
-        b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                .append("<title>").append(e(title)).append("</title>\n<style>\n").append(CSS).append("</style>\n")
-                .append("</head>\n<body>\n");
+        Html.pageStart(b, title, CSS);
         BenchReport.Summary summary = report.summary();
-        b.append("<header>\n<h1>").append(e(title)).append("</h1>\n");
         b.append("<p class=\"summary ").append(summary.green() ? "green" : "red").append("\">")
                 .append(e(summary.line())).append("</p>\n");
         b.append("<p class=\"legend\">charts: <span class=\"this-key\">this = ").append(e(run.thisSide().build()))
@@ -71,33 +66,26 @@ public final class HtmlReport {
         for (int i = 0; i < report.scenarios().size(); i++) {
             scenario(b, report, report.scenarios().get(i), i + 1);
         }
-        b.append("</main>\n</body>\n</html>\n");
+        Html.pageEnd(b);
         return b.toString();
     }
 
     private static void runTable(StringBuilder b, RunInfo run) {
         b.append("<table class=\"meta\">\n");
-        meta(b, "mode", run.mode().name().toLowerCase(Locale.ROOT));
-        meta(b, "started", run.started().toString());
-        meta(b, "finished", run.finished().toString() + " (" + human(Duration.between(run.started(), run.finished()))
-                + ")");
-        meta(b, "this", side(run.thisSide()));
-        meta(b, "other", side(run.otherSide()));
-        meta(b, "runs per side", Integer.toString(run.runsPerSide()) + " (interleaved; verdicts on the median)");
-        meta(b, "load phase duration", run.loadPhaseDuration().map(HtmlReport::human).orElse("as declared"));
-        meta(b, "framework", run.frameworkVersion());
-        StringBuilder host = new StringBuilder();
-        run.host().forEach((k, v) -> host.append(host.isEmpty() ? "" : ", ").append(k).append('=').append(v));
-        meta(b, "host", host.toString());
+        Html.meta(b, "mode", run.mode().name().toLowerCase(Locale.ROOT));
+        Html.meta(b, "started", run.started().toString());
+        Html.meta(b, "finished", Html.finished(run));
+        Html.meta(b, "this", side(run.thisSide()));
+        Html.meta(b, "other", side(run.otherSide()));
+        Html.meta(b, "runs per side", Integer.toString(run.runsPerSide()) + " (interleaved; verdicts on the median)");
+        Html.meta(b, "load phase duration", run.loadPhaseDuration().map(Html::human).orElse("as declared"));
+        Html.meta(b, "framework", run.frameworkVersion());
+        Html.meta(b, "host", Html.host(run.host()));
         b.append("</table>\n");
     }
 
     private static String side(SideInfo s) {
         return s.build() + " (" + s.target() + (s.params().isEmpty() ? "" : ", " + s.paramsText()) + ")";
-    }
-
-    private static void meta(StringBuilder b, String key, String value) {
-        b.append("<tr><th>").append(e(key)).append("</th><td>").append(e(value)).append("</td></tr>\n");
     }
 
     private static String badge(ScenarioOutcome o) {
@@ -345,12 +333,6 @@ public final class HtmlReport {
     /** 1 -> "90%", 2 -> "99%", 3 -> "99.9%", ... */
     static String nines(int n) {
         return n == 1 ? "90%" : "99" + (n > 2 ? "." + "9".repeat(n - 2) : "") + "%";
-    }
-
-    private static String human(Duration d) {
-        long ms = d.toMillis();
-        return ms < 60_000 ? String.format(Locale.ROOT, "%.1f s", ms / 1000.0)
-                : String.format(Locale.ROOT, "%d min %d s", ms / 60_000, (ms / 1000) % 60);
     }
 
     private static String e(String s) {

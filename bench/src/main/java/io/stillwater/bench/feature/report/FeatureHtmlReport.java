@@ -12,7 +12,6 @@ import io.stillwater.bench.report.SvgChart;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -48,33 +47,29 @@ public final class FeatureHtmlReport {
         // a same-build A/B differs only in parameters: the title says what is compared
         String title = "Stillwater feature bench: " + FeatureText.side(run.thisSide()) + " vs "
                 + FeatureText.side(run.otherSide());
-        b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                .append("<title>").append(e(title)).append("</title>\n<style>\n").append(HtmlReport.CSS).append(CSS)
-                .append("</style>\n</head>\n<body>\n<header>\n<h1>").append(e(title)).append("</h1>\n");
+        Html.pageStart(b, title, HtmlReport.CSS + CSS);
         b.append("<p class=\"summary ").append(report.failed() ? "red" : "green").append("\">")
                 .append(e(FeatureText.summary(report))).append("</p>\n");
         b.append("<p class=\"legend\">charts: <span class=\"this-key\">this</span> and <span class=\"other-key\">"
                 + "other</span>, kept samples of all runs pooled; box = quartiles, bar = median</p>\n");
         b.append("<table class=\"meta\">\n");
-        meta(b, "started", run.started().toString());
-        meta(b, "finished", run.finished() + " (" + human(Duration.between(run.started(), run.finished())) + ")");
-        meta(b, "this", FeatureText.side(run.thisSide()));
-        meta(b, "other", FeatureText.side(run.otherSide()));
-        meta(b, "runs per scenario", run.runsPerSide() + " at most (a scenario that regressed in its first run is "
+        Html.meta(b, "started", run.started().toString());
+        Html.meta(b, "finished", Html.finished(run));
+        Html.meta(b, "this", FeatureText.side(run.thisSide()));
+        Html.meta(b, "other", FeatureText.side(run.otherSide()));
+        Html.meta(b, "runs per scenario", run.runsPerSide() + " at most (a scenario that regressed in its first run is "
                 + "run again and judged on all runs pooled)");
-        meta(b, "measurements", "at most " + report.maxMeasurements() + " per side run, warm-up included");
-        meta(b, "scale", report.scaleOption().isEmpty() ? "each scenario's SCALE" : "--scale " + report.scaleOption());
-        meta(b, "framework", run.frameworkVersion());
-        StringBuilder host = new StringBuilder();
-        run.host().forEach((k, v) -> host.append(host.isEmpty() ? "" : ", ").append(k).append('=').append(v));
-        meta(b, "host", host.toString());
+        Html.meta(b, "measurements", "at most " + report.maxMeasurements() + " per side run, warm-up included");
+        Html.meta(b, "scale",
+                report.scaleOption().isEmpty() ? "each scenario's SCALE" : "--scale " + report.scaleOption());
+        Html.meta(b, "framework", run.frameworkVersion());
+        Html.meta(b, "host", Html.host(run.host()));
         b.append("</table>\n</header>\n<main>\n<h2>Verdicts</h2>\n");
         verdictTable(b, report);
         for (int i = 0; i < report.scenarios().size(); i++) {
             scenario(b, report, report.scenarios().get(i), i + 1);
         }
-        b.append("</main>\n</body>\n</html>\n");
+        Html.pageEnd(b);
         return b.toString();
     }
 
@@ -176,15 +171,6 @@ public final class FeatureHtmlReport {
 
     private static String scale(double s) {
         return s == Math.rint(s) ? Long.toString((long) s) : String.format(Locale.ROOT, "%.2f", s);
-    }
-
-    private static void meta(StringBuilder b, String key, String value) {
-        b.append("<tr><th>").append(e(key)).append("</th><td>").append(e(value)).append("</td></tr>\n");
-    }
-
-    private static String human(Duration d) {
-        long s = d.toSeconds();
-        return s >= 60 ? (s / 60) + " min " + (s % 60) + " s" : String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
     }
 
     private static String e(String s) {
