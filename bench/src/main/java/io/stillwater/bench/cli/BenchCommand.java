@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -71,24 +72,8 @@ import picocli.CommandLine.Spec;
                 "  stillwater bench --calibrate --runs 5 --shard 0/4"})
 public final class BenchCommand implements Callable<Integer> {
 
-    @Option(names = "--this", paramLabel = "TARGET", defaultValue = "embedded",
-            description = "The side under test (default: ${DEFAULT-VALUE}).")
-    String thisTarget;
-
-    @Option(names = "--other", paramLabel = "TARGET",
-            description = "The side to compare with (default: embedded).")
-    String otherTarget;
-
-    @Option(names = "--this-params", paramLabel = "NAME=VALUE;...", defaultValue = "",
-            description = "System parameter defaults for this side, applied before any replica exists (url targets: "
-                    + "ALTER SYSTEM as mz_system, else the scenario is skipped). An unknown parameter fails the "
-                    + "scenario; it is never ignored.")
-    String thisParams;
-
-    @Option(names = "--other-params", paramLabel = "NAME=VALUE;...",
-            description = "System parameter defaults for the other side, as --this-params (default, when --other is "
-                    + "not given either: " + MAIN_JOB_OTHER_PARAMS + "; pass '' for the engine's defaults).")
-    String otherParams;
+    @Mixin
+    SideOptions sides = new SideOptions();
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "" + MAIN_JOB_RUNS,
             description = "Runs per side, interleaved; the verdict compares each side's median (default: "
@@ -182,7 +167,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (calibrate && historyBuild != null) {
             throw usage("--calibrate and --compare-to-history exclude each other");
         }
-        if (mode != RunMode.COMPARE && (otherTarget != null || otherParams != null)) {
+        if (mode != RunMode.COMPARE && !sides.otherUnset()) {
             throw usage((calibrate ? "--calibrate runs this side against itself" : "--compare-to-history compares with "
                     + "stored results") + "; --other and --other-params do not apply");
         }
@@ -192,13 +177,13 @@ public final class BenchCommand implements Callable<Integer> {
         if (runs < 1) {
             throw usage("--runs must be at least 1, got " + runs);
         }
-        SideConfig thisSide = new SideConfig(parse(() -> TargetSpec.parse(thisTarget)),
-                parse(() -> SideParams.parse(thisParams)));
+        SideConfig thisSide = new SideConfig(parse(() -> TargetSpec.parse(sides.thisTarget())),
+                parse(() -> SideParams.parse(sides.thisParams())));
         // The main job's other side: the embedded engine with one runtime per replica. Only when neither
         // --other nor --other-params is given: comparing two builds must not silently change one's flags.
-        boolean mainJobOther = mode == RunMode.COMPARE && otherTarget == null && otherParams == null;
-        SideConfig otherSide = new SideConfig(parse(() -> TargetSpec.parse(otherTarget == null ? "embedded" : otherTarget)),
-                parse(() -> SideParams.parse(mainJobOther ? MAIN_JOB_OTHER_PARAMS : otherParams)));
+        boolean mainJobOther = mode == RunMode.COMPARE && sides.otherUnset();
+        SideConfig otherSide = new SideConfig(parse(() -> TargetSpec.parse(sides.otherTarget())),
+                parse(() -> SideParams.parse(mainJobOther ? MAIN_JOB_OTHER_PARAMS : sides.otherParamsOrNull())));
         boolean embedded = thisSide.target() instanceof TargetSpec.Embedded
                 || mode == RunMode.COMPARE && otherSide.target() instanceof TargetSpec.Embedded;
         if (embedded && !Targets.embeddedAvailable()) {

@@ -1,6 +1,7 @@
 package io.stillwater.bench.feature.cli;
 
 import io.stillwater.bench.cli.BenchCommand;
+import io.stillwater.bench.cli.SideOptions;
 import io.stillwater.bench.feature.compare.RerunPolicy;
 import io.stillwater.bench.feature.measure.MeasurementPolicy;
 import io.stillwater.bench.feature.report.FeatureReport;
@@ -37,6 +38,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -94,23 +96,8 @@ public final class FeatureBenchCommand implements Callable<Integer> {
     /** Runs per scenario and side at most, when a scenario regressed in its first run. */
     public static final int DEFAULT_RUNS_PER_SCENARIO = 3;
 
-    @Option(names = "--this", paramLabel = "TARGET", defaultValue = "embedded",
-            description = "The side under test: embedded, jar:PATH or url:postgresql://USER@HOST[:PORT]/DB "
-                    + "(default: ${DEFAULT-VALUE}).")
-    String thisTarget;
-
-    @Option(names = "--other", paramLabel = "TARGET", description = "The side to compare with (default: embedded).")
-    String otherTarget;
-
-    @Option(names = "--this-params", paramLabel = "NAME=VALUE;...", defaultValue = "",
-            description = "System parameter defaults for this side, as for 'stillwater bench' (an unknown parameter "
-                    + "fails the scenario; it is never ignored).")
-    String thisParams;
-
-    @Option(names = "--other-params", paramLabel = "NAME=VALUE;...",
-            description = "System parameter defaults for the other side (default, when --other is not given either: "
-                    + BenchCommand.MAIN_JOB_OTHER_PARAMS + "; pass '' for the engine's defaults).")
-    String otherParams;
+    @Mixin
+    SideOptions sides = new SideOptions();
 
     @Option(names = "--list", description = "List the scenarios (group path, SCALE, FIXED_SCALE, requirements, "
             + "version) and the groups, and exit. With --scenario or --root-scenario, only those.")
@@ -200,14 +187,14 @@ public final class FeatureBenchCommand implements Callable<Integer> {
         }
         // instantiates and checks every selected scenario (markers, duplicates) before anything launches
         FeatureSuite suite = parse(null, () -> FeatureSuite.load(selected, scaleOption));
-        TargetSpec thisSpec = parse("--this", () -> TargetSpec.parse(thisTarget));
-        SideParams thisSideParams = parse("--this-params", () -> SideParams.parse(thisParams));
+        TargetSpec thisSpec = parse("--this", () -> TargetSpec.parse(sides.thisTarget()));
+        SideParams thisSideParams = parse("--this-params", () -> SideParams.parse(sides.thisParams()));
         // The main job's other side: only when neither --other nor --other-params is given, so that
         // comparing two builds never silently changes one's flags.
-        boolean defaultOther = otherTarget == null && otherParams == null;
-        TargetSpec otherSpec = parse("--other", () -> TargetSpec.parse(otherTarget == null ? "embedded" : otherTarget));
+        boolean defaultOther = sides.otherUnset();
+        TargetSpec otherSpec = parse("--other", () -> TargetSpec.parse(sides.otherTarget()));
         SideParams otherSideParams = parse("--other-params",
-                () -> SideParams.parse(defaultOther ? BenchCommand.MAIN_JOB_OTHER_PARAMS : otherParams));
+                () -> SideParams.parse(defaultOther ? BenchCommand.MAIN_JOB_OTHER_PARAMS : sides.otherParamsOrNull()));
         if ((thisSpec instanceof TargetSpec.Embedded || otherSpec instanceof TargetSpec.Embedded)
                 && !Targets.embeddedAvailable()) {
             throw usage("the embedded target is not available in this build; use jar:PATH or url:...");
