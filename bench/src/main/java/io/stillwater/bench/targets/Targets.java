@@ -74,8 +74,8 @@ public final class Targets {
         }
         JarTarget target = new JarTarget(jar, dir, params, p);
         try {
-            target.capabilities = CapabilityProbe.probe(target.jdbcUrl(), "materialize", "");
-            target.messages = readBack(target.jdbcUrl(), "", params.values(), jar.toString());
+            Set<Capability> caps = CapabilityProbe.probe(target.jdbcUrl(), "materialize", "");
+            target.probed(caps, readBack(target.jdbcUrl(), "", params.values(), jar.toString()));
             return target;
         } catch (Exception e) { // parameters not applied included: never leave the process running
             target.close();
@@ -172,20 +172,47 @@ public final class Targets {
     }
 
     /**
+     * A server the bench launched and can restart: what the launch probed (capabilities) and read back
+     * (messages) is recorded once with {@link #probed}, by the launching thread before the target is
+     * handed out, and does not change across restarts (same build, same parameters).
+     */
+    private abstract static class LaunchedServer implements TargetLauncher.LaunchedTarget {
+        private Set<Capability> capabilities = Set.of();
+        private List<String> messages = List.of();
+
+        final void probed(Set<Capability> found, List<String> readBack) {
+            this.capabilities = Set.copyOf(found);
+            this.messages = List.copyOf(readBack);
+        }
+
+        @Override
+        public final Set<Capability> capabilities() {
+            return capabilities;
+        }
+
+        @Override
+        public final List<String> messages() {
+            return messages;
+        }
+
+        @Override
+        public final boolean restartable() {
+            return true;
+        }
+    }
+
+    /**
      * An embedded engine the bench started; {@link #restart()} reopens it on the same data (the
      * wire server's port changes, so {@link #jdbcUrl()} is read from the engine each time). Like every
      * launched target it is used by the one thread running the scenario (launch, measurements,
      * restarts, close), so its state needs no synchronisation.
      */
-    private static final class EmbeddedTarget implements TargetLauncher.LaunchedTarget {
+    private static final class EmbeddedTarget extends LaunchedServer {
         private final EmbeddedEngineFactory.EmbeddedEngine engine;
-        private final Set<Capability> capabilities;
-        private final List<String> messages;
 
         EmbeddedTarget(EmbeddedEngineFactory.EmbeddedEngine engine, Set<Capability> capabilities, List<String> messages) {
             this.engine = engine;
-            this.capabilities = Set.copyOf(capabilities);
-            this.messages = List.copyOf(messages);
+            probed(capabilities, messages);
         }
 
         @Override
@@ -196,21 +223,6 @@ public final class Targets {
         @Override
         public String user() {
             return engine.user();
-        }
-
-        @Override
-        public Set<Capability> capabilities() {
-            return capabilities;
-        }
-
-        @Override
-        public List<String> messages() {
-            return messages;
-        }
-
-        @Override
-        public boolean restartable() {
-            return true;
         }
 
         @Override
@@ -235,13 +247,11 @@ public final class Targets {
      * port and the process id change. Owned by the one thread running the scenario (see
      * {@link EmbeddedTarget}): the process field is replaced only by that thread.
      */
-    private static final class JarTarget implements TargetLauncher.LaunchedTarget {
+    private static final class JarTarget extends LaunchedServer {
         private final Path jar;
         private final Path dir;
         private final SideParams params;
         private ServeProcess process;
-        private Set<Capability> capabilities = Set.of();
-        private List<String> messages = List.of();
 
         JarTarget(Path jar, Path dir, SideParams params, ServeProcess process) {
             this.jar = jar;
@@ -258,21 +268,6 @@ public final class Targets {
         @Override
         public String user() {
             return "materialize";
-        }
-
-        @Override
-        public Set<Capability> capabilities() {
-            return capabilities;
-        }
-
-        @Override
-        public List<String> messages() {
-            return messages;
-        }
-
-        @Override
-        public boolean restartable() {
-            return true;
         }
 
         @Override
