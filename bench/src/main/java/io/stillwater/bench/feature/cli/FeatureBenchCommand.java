@@ -63,13 +63,13 @@ import picocli.CommandLine.Spec;
                         + "again on a fresh connection: the span from the statement marked /* A */ to the end of the "
                         + "one marked /* B */, plus the engine's memory after each measurement.",
                 "",
-                "Stopping rule: each side run discards 2 warm-up samples per metric, then measures until the 95% "
-                        + "confidence interval of every metric's median is no wider than 10% of the median (at least "
+                "Stopping rule: each side run discards 2 warm-up samples per metric, then measures until the 95%% "
+                        + "confidence interval of every metric's median is no wider than 10%% of the median (at least "
                         + "6 samples kept), or --max-measurements is reached (the report says which).",
                 "",
-                "Verdicts compare the medians of this and other: wallclock regresses when this is more than 10% "
-                        + "slower, memory when it uses more than 20% more (a scenario may set its own thresholds). "
-                        + "The table says what 'this' is: \"N% slower\", \"N times faster\", \"within 10%\".",
+                "Verdicts compare the medians of this and other: wallclock regresses when this is more than 10%% "
+                        + "slower, memory when it uses more than 20%% more (a scenario may set its own thresholds). "
+                        + "The table says what 'this' is: \"N%% slower\", \"N times faster\", \"within 10%%\".",
                 "",
                 "Re-runs: every scenario runs once per side; one that regressed is run again on both sides until "
                         + "it has --runs-per-scenario runs, and is judged on the samples of all runs pooled (never "
