@@ -167,13 +167,16 @@ public final class SvgChart {
     }
 
     private static final int STRIP_ROW = 46;
+    /** The narrowest x axis of a {@link #distribution}, relative to its largest value: 10%. */
+    static final double MIN_RELATIVE_SPAN = 0.10;
 
     /**
      * A strip plot as inline SVG: one horizontal row per {@link Strip}, each sample a dot (spread
      * vertically by a fixed pattern so equal values stay visible), over a box from the first to the
      * third quartile, with the median a thick vertical bar. The x axis is linear from 0 (or just below
-     * the smallest sample when 0 would squeeze the samples into a sliver) to the largest sample. Pure
-     * function of its inputs.
+     * the smallest sample when 0 would squeeze the samples into a sliver) to the largest sample, and
+     * at least 10% of the largest value wide, so samples that agree to a few per mille do not look
+     * different. Pure function of its inputs.
      */
     public static String distribution(String cssClass, String dataName, String title, String axisLabel,
             List<Strip> strips) {
@@ -193,6 +196,15 @@ public final class SvgChart {
         }
         double min = lo >= 0 && lo < 0.5 * hi ? 0 : lo - (hi - lo) * 0.05;
         double max = hi + (hi - min) * 0.05;
+        // Samples that agree to within a few percent (a heap of 24.31 vs 24.33 MiB) would otherwise
+        // fill the whole width and look like a difference: the axis spans at least MIN_RELATIVE_SPAN
+        // of the largest magnitude, centred on the samples, and never crosses 0 for positive data.
+        double minSpan = MIN_RELATIVE_SPAN * Math.max(Math.abs(lo), Math.abs(hi));
+        if (max - min < minSpan) {
+            double mid = (lo + hi) / 2;
+            min = lo >= 0 ? Math.max(0, mid - minSpan / 2) : mid - minSpan / 2;
+            max = min + minSpan;
+        }
         Axis x = Axis.linear(min, max > min ? max : min + 1, axisLabel, Format::compact);
         int ph = STRIP_ROW * Math.max(1, strips.size());
         int height = TOP + ph + BOTTOM;

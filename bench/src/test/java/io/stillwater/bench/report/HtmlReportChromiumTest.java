@@ -1,63 +1,17 @@
 package io.stillwater.bench.report;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
-
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * Renders the HTML report in headless Chromium and takes a screenshot into
- * {@code target/html-report/}. Skipped (visibly, never passed) when Chromium is absent, unless
- * the system property {@code stillwater.requireChromium=true} is set (CI sets it): then a missing
- * Chromium fails the test. {@code stillwater.chromium} overrides the binary (default
- * {@code /usr/bin/chromium}).
+ * Renders the parallel bench's HTML report in headless Chromium ({@link HeadlessChromium}) and
+ * takes a screenshot into {@code target/html-report/report.png}.
  */
 class HtmlReportChromiumTest {
     @Test
     void theReportRendersInHeadlessChromium() throws Exception {
-        Path chromium = Path.of(System.getProperty("stillwater.chromium", "/usr/bin/chromium"));
-        if (!Files.isExecutable(chromium)) {
-            if (Boolean.getBoolean("stillwater.requireChromium")) {
-                fail("stillwater.requireChromium=true but there is no executable Chromium at " + chromium
-                        + " (install the chromium package, or point -Dstillwater.chromium at the binary)");
-            }
-            Assumptions.abort("no Chromium at " + chromium + "; set -Dstillwater.requireChromium=true to make"
-                    + " this a failure");
-        }
         Path dir = Path.of("target", "html-report").toAbsolutePath();
-        Files.createDirectories(dir);
         ReportFiles.Written written = ReportFiles.writeAll(ReportFixtures.report(), dir);
-        Path screenshot = dir.resolve("report.png");
-        Files.deleteIfExists(screenshot);
-        Path profile = Files.createTempDirectory(dir, "chromium-profile");
-        Process p = new ProcessBuilder(List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-dev-shm-usage", "--no-first-run", "--user-data-dir=" + profile,
-                "--window-size=1280,4000", "--screenshot=" + screenshot, written.html().toUri().toString()))
-                .redirectErrorStream(true).redirectOutput(dir.resolve("chromium.log").toFile()).start();
-        try {
-            // a guard against a hung browser, not a timing assertion
-            if (!p.waitFor(180, TimeUnit.SECONDS)) {
-                p.destroyForcibly().waitFor();
-                fail("headless Chromium did not finish within 180 s; see " + dir.resolve("chromium.log"));
-            }
-        } finally {
-            try (var files = Files.walk(profile)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-            }
-        }
-        assertThat(p.exitValue()).as("chromium exit code; log in " + dir.resolve("chromium.log")).isZero();
-        assertThat(screenshot).exists();
-        assertThat(Files.size(screenshot)).isPositive();
-        // a PNG, not an error page written somewhere else
-        byte[] head = new byte[8];
-        try (var in = Files.newInputStream(screenshot)) {
-            assertThat(in.read(head)).isEqualTo(8);
-        }
-        assertThat(head).startsWith((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
+        HeadlessChromium.screenshot(written.html(), dir.resolve("report.png"));
     }
 }
