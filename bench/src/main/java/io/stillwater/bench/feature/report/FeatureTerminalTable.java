@@ -24,12 +24,15 @@ public final class FeatureTerminalTable {
         RunInfo run = report.info();
         StringBuilder out = new StringBuilder();
         int count = report.scenarios().size();
-        out.append("stillwater feature-bench: ").append(count).append(count == 1 ? " scenario" : " scenarios").append(", up to ")
-                .append(run.runsPerSide()).append(run.runsPerSide() == 1 ? " run" : " runs")
-                .append(" per scenario, at most ").append(report.maxMeasurements())
+        out.append("stillwater feature-bench").append(report.calibrating() ? " --calibrate (A/A)" : "").append(": ")
+                .append(count).append(count == 1 ? " scenario" : " scenarios")
+                .append(report.calibrating() ? ", " : ", up to ").append(run.runsPerSide())
+                .append(run.runsPerSide() == 1 ? " run" : " runs")
+                .append(report.calibrating() ? " per side for every scenario" : " per scenario").append(", at most ").append(report.maxMeasurements())
                 .append(" measurements per side run")
                 .append(report.scaleOption().isEmpty() ? "" : ", --scale " + report.scaleOption())
-                .append("; verdicts on the median of all runs pooled\n");
+                .append(report.calibrating() ? "; spreads of the per-run medians\n"
+                        : "; verdicts on the median of all runs pooled\n");
         out.append("  this:  ").append(FeatureText.side(run.thisSide())).append('\n');
         out.append("  other: ").append(FeatureText.side(run.otherSide())).append('\n');
         out.append('\n');

@@ -62,6 +62,7 @@ class FeatureCalibrationReportTest {
         List<Calibration> measured = FeatureCalibration.spreads(FeatureFixtures.scenarios());
         FeatureReport r = FeatureFixtures.report().withCalibrations(Calibrations.of(measured), true);
         String t = FeatureTerminalTable.render(r);
+        assertThat(t).startsWith("stillwater feature-bench --calibrate (A/A): 4 scenarios, 2 runs per side for every scenario");
         assertThat(t).contains(FeatureText.CALIBRATING_LEGEND);
         assertThat(t).containsPattern("PeekDataflowJoin +wallclock .* 10% +\\+-\\S+%");
         assertThat(t).contains("A/A calibration, 4 scenarios").contains(measured.size() + " spreads measured and recorded");
@@ -72,5 +73,7 @@ class FeatureCalibrationReportTest {
                 r.calibrations(), true);
         assertThat(noFailure.failed()).isFalse();
         assertThat(new FeatureReport(r.info(), List.of(FeatureFixtures.regressed()), 12, "", 7).failed()).isTrue();
+        assertThat(FeatureJunitReport.render(noFailure)).doesNotContain("<failure");
+        assertThat(FeatureJunitReport.render(noFailure.withCalibrations(r.calibrations(), false))).contains("<failure");
     }
 }
