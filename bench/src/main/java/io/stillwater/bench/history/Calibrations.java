@@ -30,6 +30,11 @@ public final class Calibrations {
         return Optional.ofNullable(byKey.get(new Key(scenario, action, stat)));
     }
 
+    /** How many (scenario, action, stat) keys have a calibration. */
+    public int size() {
+        return byKey.size();
+    }
+
     public boolean isEmpty() {
         return byKey.isEmpty();
     }

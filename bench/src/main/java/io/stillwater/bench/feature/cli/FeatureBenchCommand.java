@@ -13,6 +13,9 @@ import io.stillwater.bench.feature.run.FeatureSession;
 import io.stillwater.bench.feature.scenario.FeatureScenario;
 import io.stillwater.bench.feature.scenario.FeatureSuite;
 import io.stillwater.bench.feature.scenario.ScaleOption;
+import io.stillwater.bench.feature.run.FeatureCalibration;
+import io.stillwater.bench.history.Calibration;
+import io.stillwater.bench.history.Calibrations;
 import io.stillwater.bench.history.HistoryException;
 import io.stillwater.bench.history.HistoryStore;
 import io.stillwater.bench.history.RunInfo;
@@ -75,6 +78,11 @@ import picocli.CommandLine.Spec;
                         + "it has --runs-per-scenario runs, and is judged on the samples of all runs pooled (never "
                         + "the best run, never 'every run regressed').",
                 "",
+                "Noise: --calibrate runs this side against itself for every scenario and records the run-to-run "
+                        + "spread of each metric's median. Every later run shows it in a SPREAD column beside the "
+                        + "threshold (e.g. +-4%%) and marks '!' a threshold tighter than twice that spread: such a "
+                        + "threshold can fire on noise alone, so treat its verdict with care (or widen it).",
+                "",
                 "Targets (--this, --other) and parameters (--this-params, --other-params) are those of 'stillwater "
                         + "bench'. Without --other and --other-params, other is the embedded engine with "
                         + BenchCommand.MAIN_JOB_OTHER_PARAMS + ". The effective value of every parameter a scenario "
@@ -89,6 +97,7 @@ import picocli.CommandLine.Spec;
                 "  stillwater feature-bench --scenario PeekDataflowJoin --scale -1",
                 "  stillwater feature-bench --max-measurements 10 --runs-per-scenario 1",
                 "  stillwater feature-bench --other jar:../main/stillwater.jar --other-params ''",
+                "  stillwater feature-bench --calibrate --runs-per-scenario 3   (A/A: measure the noise)",
                 "  stillwater feature-bench --this url:postgresql://postgres@127.0.0.1/postgres"})
 public final class FeatureBenchCommand implements Callable<Integer> {
     /** The class whose static {@code all()} lists every scenario class, in catalog order. */
@@ -124,6 +133,13 @@ public final class FeatureBenchCommand implements Callable<Integer> {
             description = "Runs per side at most for a scenario that regressed in its first run; its verdict is then "
                     + "taken from all runs together (default: ${DEFAULT-VALUE}).")
     int runsPerScenario;
+
+    @Option(names = "--calibrate",
+            description = "A/A: run this side against itself, --runs-per-scenario runs per side (at least 2) for "
+                    + "EVERY scenario, and record in the history each scenario's run-to-run spread of the median per "
+                    + "metric (max/min - 1 of the per-run medians). Later runs show it beside each threshold and flag "
+                    + "a threshold tighter than twice it with '!'. Excludes --other and --other-params.")
+    boolean calibrate;
 
     @Option(names = "--results", paramLabel = "DIR", defaultValue = "results",
             description = "Directory for feature-report.html, feature-report.json and feature-junit.xml (default: "
@@ -172,6 +188,11 @@ public final class FeatureBenchCommand implements Callable<Integer> {
             err.flush();
             return 1;
         }
+        if (calibrate && (runsPerScenario < 2 || !sides.otherUnset())) {
+            throw usage(runsPerScenario < 2 ? "--calibrate needs --runs-per-scenario of at least 2 (one run has no "
+                    + "spread), got " + runsPerScenario : "--calibrate runs this side against itself; drop --other "
+                    + "and --other-params");
+        }
         if (runsPerScenario < 1) {
             throw usage("--runs-per-scenario must be at least 1, got " + runsPerScenario);
         }
@@ -192,8 +213,8 @@ public final class FeatureBenchCommand implements Callable<Integer> {
         // The main job's other side: only when neither --other nor --other-params is given, so that
         // comparing two builds never silently changes one's flags.
         boolean defaultOther = sides.otherUnset();
-        TargetSpec otherSpec = parse("--other", () -> TargetSpec.parse(sides.otherTarget()));
-        SideParams otherSideParams = parse("--other-params",
+        TargetSpec otherSpec = calibrate ? thisSpec : parse("--other", () -> TargetSpec.parse(sides.otherTarget()));
+        SideParams otherSideParams = calibrate ? thisSideParams : parse("--other-params",
                 () -> SideParams.parse(defaultOther ? BenchCommand.MAIN_JOB_OTHER_PARAMS : sides.otherParamsOrNull()));
         if ((thisSpec instanceof TargetSpec.Embedded || otherSpec instanceof TargetSpec.Embedded)
                 && !Targets.embeddedAvailable()) {
@@ -205,15 +226,16 @@ public final class FeatureBenchCommand implements Callable<Integer> {
         }
 
         out.println("this:  " + describe(thisSpec, thisSideParams));
-        out.println("other: " + describe(otherSpec, otherSideParams) + (defaultOther
+        out.println("other: " + describe(otherSpec, otherSideParams) + (calibrate ? "   (--calibrate: A/A, this "
+                + "side against itself, " + runsPerScenario + " runs per side for every scenario)" : defaultOther
                 ? "   (the default other side; --other-params '' compares with the engine's defaults)" : ""));
-        if (thisSpec.equals(otherSpec) && thisSideParams.equals(otherSideParams)) {
+        if (!calibrate && thisSpec.equals(otherSpec) && thisSideParams.equals(otherSideParams)) {
             out.println("note: this and other are the same configuration, so this is an A/A comparison; use --other "
                     + "or --other-params to compare something");
         }
         out.println(suite.scenarios().size() + (suite.scenarios().size() == 1 ? " scenario" : " scenarios")
                 + ", at most " + max + " measurements per side run, up to " + runsPerScenario
-                + " runs per scenario when one regresses");
+                + (calibrate ? " runs per side for every scenario (A/A)" : " runs per scenario when one regresses"));
         out.flush();
 
         Path historyPath = historyFile != null ? historyFile : results.resolve("history.sqlite");
@@ -238,8 +260,11 @@ public final class FeatureBenchCommand implements Callable<Integer> {
             FeatureSession session = new FeatureSession(runner, new RerunPolicy(runsPerScenario), progress);
             List<FeatureScenarioResult> outcome;
             try {
-                outcome = session.run(suite, Targets.launcher(thisSpec, thisSideParams),
-                        Targets.launcher(otherSpec, otherSideParams), sideParamNames);
+                outcome = calibrate
+                        ? new FeatureCalibration(runner, runsPerScenario, progress).run(suite,
+                                Targets.launcher(thisSpec, thisSideParams), sideParamNames)
+                        : session.run(suite, Targets.launcher(thisSpec, thisSideParams),
+                                Targets.launcher(otherSpec, otherSideParams), sideParamNames);
             } finally {
                 progress.finish();
             }
@@ -277,6 +302,7 @@ public final class FeatureBenchCommand implements Callable<Integer> {
             }
         }
         lastReport = new FeatureReport(info, outcome, max, scale == null ? "" : scale, runId);
+        ok &= calibrations(history, runId, err);
         out.println();
         out.print(FeatureTerminalTable.render(lastReport));
         try {
@@ -291,6 +317,43 @@ public final class FeatureBenchCommand implements Callable<Integer> {
         out.flush();
         err.flush();
         return ok;
+    }
+
+    /**
+     * Adds the calibrated spreads to {@link #lastReport}: in a {@code --calibrate} run the ones it
+     * measured, stored in the history (replacing older ones of the same scenario and metric); otherwise
+     * those the history holds.
+     *
+     * @return false when storing them failed (reading them failing only loses the SPREAD column)
+     */
+    private boolean calibrations(HistoryStore history, long runId, PrintWriter err) {
+        if (!calibrate) {
+            try {
+                lastReport = lastReport.withCalibrations(history == null ? Calibrations.NONE : history.calibrations(),
+                        false);
+            } catch (RuntimeException e) {
+                err.println("stillwater feature-bench: cannot read the calibrations in " + history.file() + ": "
+                        + e.getMessage() + "; thresholds are shown without their spread");
+            }
+            return true;
+        }
+        List<Calibration> measured = FeatureCalibration.spreads(lastReport.scenarios());
+        boolean stored = false;
+        if (history != null && runId >= 0) {
+            try {
+                history.saveCalibration(runId, measured);
+                stored = true;
+            } catch (RuntimeException e) {
+                err.println("stillwater feature-bench: storing the calibrations in " + history.file() + " failed: "
+                        + e.getMessage());
+            }
+        }
+        lastReport = lastReport.withCalibrations(Calibrations.of(measured), true);
+        if (!stored) {
+            lastReport = new FeatureReport(lastReport.info(), lastReport.scenarios(), lastReport.maxMeasurements(),
+                    lastReport.scaleOption(), -1, lastReport.calibrations(), true);
+        }
+        return stored;
     }
 
     /** {@code embedded (defaults)} or {@code embedded, enable_compute_interactive_runtime=false}. */

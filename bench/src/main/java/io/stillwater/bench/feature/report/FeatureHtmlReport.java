@@ -75,12 +75,13 @@ public final class FeatureHtmlReport {
 
     private static void verdictTable(StringBuilder b, FeatureReport report) {
         b.append("<table class=\"verdicts\">\n<thead><tr><th>name</th><th>metric</th><th>this</th><th>other</th>"
-                + "<th>unit</th><th>threshold</th><th>verdict</th><th>'this' is</th></tr></thead>\n<tbody>\n");
+                + "<th>unit</th><th>threshold</th><th>calibrated spread</th><th>verdict</th><th>'this' is</th></tr>"
+                + "</thead>\n<tbody>\n");
         for (int i = 0; i < report.scenarios().size(); i++) {
             FeatureScenarioResult r = report.scenarios().get(i);
             String link = "<a href=\"#scenario-" + (i + 1) + "\">" + e(r.scenario()) + "</a>";
             if (r.verdicts().isEmpty()) {
-                b.append("<tr><td>").append(link).append("</td><td colspan=\"7\">").append(badge(r)).append(' ')
+                b.append("<tr><td>").append(link).append("</td><td colspan=\"8\">").append(badge(r)).append(' ')
                         .append(e(r.reason())).append("</td></tr>\n");
             }
             boolean first = true;
@@ -91,13 +92,25 @@ public final class FeatureHtmlReport {
                         .append("</td><td class=\"num\">")
                         .append(e(FeatureText.median(v.otherMedian(), v.otherSamples()))).append("</td><td>")
                         .append(e(v.metric().unit())).append("</td><td class=\"num\">")
-                        .append(e(FeatureText.threshold(v.threshold()))).append("</td><td>")
-                        .append(e(FeatureText.outcome(v.outcome()))).append("</td><td>").append(e(v.text()))
+                        .append(e(FeatureText.threshold(v.threshold()))).append("</td><td class=\"num\">")
+                        .append(e(FeatureText.spread(report.calibration(r, v))).replace("+-", "&plusmn;"));
+                if (report.tighterThanNoise(r, v)) {
+                    b.append(" <span class=\"flag\" title=\"threshold tighter than twice the calibrated run-to-run"
+                            + " spread: it can fire on noise\">&#9888; noisy</span>");
+                }
+                b.append("</td><td>").append(e(FeatureText.outcome(v.outcome()))).append("</td><td>").append(e(v.text()))
                         .append("</td></tr>\n");
                 first = false;
             }
         }
         b.append("</tbody>\n</table>\n");
+        if (report.calibrating()) {
+            b.append("<p class=\"legend\">").append(e(FeatureText.CALIBRATING_LEGEND)).append("</p>\n");
+        }
+        if (report.anyTighterThanNoise()) {
+            b.append("<p class=\"legend\"><span class=\"flag\">&#9888; noisy</span>: ")
+                    .append(e(FeatureText.NOISY_LEGEND.substring(2))).append("</p>\n");
+        }
     }
 
     private static void scenario(StringBuilder b, FeatureReport report, FeatureScenarioResult r, int index) {
@@ -118,7 +131,7 @@ public final class FeatureHtmlReport {
             }
             b.append("</table>\n");
         }
-        List<String> notes = FeatureText.notes(r, report.maxMeasurements());
+        List<String> notes = FeatureText.notes(r, report.maxMeasurements(), report.calibrating());
         if (!notes.isEmpty()) {
             b.append("<ul class=\"notes\">\n");
             for (String n : notes) {

@@ -20,12 +20,14 @@ import java.util.Map;
 
 /**
  * The machine-readable feature-bench report. Shape (format {@value #FORMAT}): {@code run}
- * (metadata: sides with their parameters, runs per scenario, maximum measurements, scale, history
- * run id, host), {@code summary} (counts by status, {@code green}, {@code line}),
+ * (metadata: sides with their parameters, runs per scenario, maximum measurements, scale,
+ * {@code calibration} (true for a {@code --calibrate} A/A run), history run id, host), {@code summary} (counts by status, {@code green}, {@code line}),
  * {@code scenarios[]} each with {@code name}, {@code version}, {@code groups}, {@code scale},
  * {@code status}, {@code reason}, {@code params} {this: {...}, other: {...}} (effective values read
  * back), {@code notes}, {@code verdicts[]} (metric, unit, this {median, samples}, other {...}, ratio,
- * threshold, outcome, text) and {@code runs[]} in the order run, each with side, run, outcome
+ * threshold, outcome, text, spread {relative, absolute, runs} or null when the history has no
+ * calibration of that scenario version and metric (in a {@code --calibrate} run: the spread it
+ * measured), tighterThanNoise) and {@code runs[]} in the order run, each with side, run, outcome
  * (measured, skipped, failed) and for a measured run its stop reason, elapsed seconds, effective
  * parameters, messages and {@code samples} {metric: {discarded: [...], kept: [...]}}: every sample.
  * A missing number is {@code null}, never NaN, so the output is strict JSON.
@@ -54,7 +56,7 @@ public final class FeatureJsonReport {
         s.put("line", FeatureText.summary(report));
         ArrayNode scenarios = root.putArray("scenarios");
         for (FeatureScenarioResult r : report.scenarios()) {
-            scenarios.add(scenario(r, report.maxMeasurements()));
+            scenarios.add(scenario(report, r));
         }
         return JsonTree.text(root, "feature JSON report");
     }
@@ -65,6 +67,7 @@ public final class FeatureJsonReport {
         n.put("runsPerScenario", info.runsPerSide());
         n.put("maxMeasurements", report.maxMeasurements());
         n.put("scale", report.scaleOption());
+        n.put("calibration", report.calibrating());
         if (report.runId() < 0) {
             n.putNull("historyRunId");
         } else {
@@ -74,7 +77,7 @@ public final class FeatureJsonReport {
         return n;
     }
 
-    private static ObjectNode scenario(FeatureScenarioResult r, int maxMeasurements) {
+    private static ObjectNode scenario(FeatureReport report, FeatureScenarioResult r) {
         ObjectNode n = MAPPER.createObjectNode();
         n.put("name", r.scenario());
         n.put("version", r.version());
@@ -85,7 +88,7 @@ public final class FeatureJsonReport {
         ObjectNode params = n.putObject("params");
         params.set("this", MAPPER.valueToTree(r.thisParams()));
         params.set("other", MAPPER.valueToTree(r.otherParams()));
-        n.set("notes", MAPPER.valueToTree(FeatureText.notes(r, maxMeasurements)));
+        n.set("notes", MAPPER.valueToTree(FeatureText.notes(r, report.maxMeasurements(), report.calibrating())));
         ArrayNode verdicts = n.putArray("verdicts");
         for (MetricVerdict v : r.verdicts()) {
             ObjectNode m = verdicts.addObject();
@@ -101,6 +104,16 @@ public final class FeatureJsonReport {
             JsonTree.number(m, "threshold", v.threshold());
             m.put("outcome", v.outcome().name());
             m.put("text", v.text());
+            var cal = report.calibration(r, v);
+            if (cal.isPresent()) {
+                ObjectNode sp = m.putObject("spread");
+                JsonTree.number(sp, "relative", cal.get().relativeSpread());
+                JsonTree.number(sp, "absolute", cal.get().absoluteSpread());
+                sp.put("runs", cal.get().runs());
+            } else {
+                m.putNull("spread");
+            }
+            m.put("tighterThanNoise", report.tighterThanNoise(r, v));
         }
         ArrayNode runs = n.putArray("runs");
         for (SideOutcome o : r.runs()) {

@@ -1,5 +1,6 @@
 package io.stillwater.bench.feature.report;
 
+import io.stillwater.bench.feature.compare.FeatureOutcome;
 import io.stillwater.bench.feature.compare.MetricVerdict;
 import io.stillwater.bench.feature.run.FeatureScenarioResult;
 import io.stillwater.bench.feature.run.SideOutcome;
@@ -32,12 +33,13 @@ public final class FeatureJunitReport {
         List<JunitXml.Suite> suites = new ArrayList<>();
         for (FeatureScenarioResult r : report.scenarios()) {
             suites.add(new JunitXml.Suite("feature." + r.scenario(), report.info().started(),
-                    cases(r, report.maxMeasurements())));
+                    cases(r, report.maxMeasurements(), report.calibrating())));
         }
         return JunitXml.render("stillwater-feature-bench", suites, "feature JUnit report");
     }
 
-    private static List<Case> cases(FeatureScenarioResult r, int maxMeasurements) {
+    /** In a calibration run an A/A "regression" is the noise measured, not a failure: that case passes. */
+    private static List<Case> cases(FeatureScenarioResult r, int maxMeasurements, boolean calibrating) {
         String classname = "feature." + r.scenario();
         List<Case> out = new ArrayList<>();
         String params = String.join("\n", FeatureText.params(r));
@@ -46,7 +48,8 @@ public final class FeatureJunitReport {
                     + ", other " + FeatureText.median(v.otherMedian(), v.otherSamples()) + " " + v.metric().unit()
                     + ", threshold " + FeatureText.threshold(v.threshold()) + ": this is " + v.text()
                     + (params.isEmpty() ? "" : "\n" + params);
-            out.add(switch (v.outcome()) {
+            out.add(calibrating && v.outcome() == FeatureOutcome.REGRESSION
+                    ? new Case(v.metric().label(), classname, 0, null, null, null, null) : switch (v.outcome()) {
                 case REGRESSION -> new Case(v.metric().label(), classname, 0, "failure", "regression",
                         v.metric().label() + " regressed: this is " + v.text(), detail);
                 case NOT_COMPARED -> new Case(v.metric().label(), classname, 0, "skipped", null,
@@ -56,7 +59,7 @@ public final class FeatureJunitReport {
         }
         double time = r.runs().stream().mapToDouble(o -> o instanceof SideOutcome.Measured m
                 ? m.run().elapsed().toNanos() / 1e9 : 0).sum();
-        String notes = String.join("\n", FeatureText.notes(r, maxMeasurements));
+        String notes = String.join("\n", FeatureText.notes(r, maxMeasurements, calibrating));
         out.add(switch (r.status()) {
             case FAILED -> new Case(SCENARIO_CASE, classname, time, "error", "failed", r.reason(), notes);
             case SKIPPED -> new Case(SCENARIO_CASE, classname, time, "skipped", null, r.reason(), null);

@@ -6,12 +6,14 @@ import io.stillwater.bench.feature.measure.StopReason;
 import io.stillwater.bench.feature.run.FeatureScenarioResult;
 import io.stillwater.bench.feature.run.ScenarioStatus;
 import io.stillwater.bench.feature.run.SideOutcome;
+import io.stillwater.bench.history.Calibration;
 import io.stillwater.bench.history.SideInfo;
 import io.stillwater.bench.report.Format;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /** What the feature-bench report formats say alike (summary, sides, parameters, notes): one place, so they agree. */
@@ -28,6 +30,24 @@ final class FeatureText {
     static String threshold(double t) {
         String s = String.format(Locale.ROOT, "%.1f", t * 100);
         return (s.endsWith(".0") ? s.substring(0, s.length() - 2) : s) + "%";
+    }
+
+    /** The marker beside a threshold tighter than its calibrated noise, and the legend line explaining it. */
+    static final String NOISY = "!";
+    static final String NOISY_LEGEND = "! threshold tighter than twice the calibrated run-to-run spread of the median: "
+            + "it can fire on noise (widen it, or make the scenario steadier)";
+    /** The legend under a calibration run's table. */
+    static final String CALIBRATING_LEGEND = "SPREAD: run-to-run spread of the median over every run of both sides "
+            + "(max/min - 1 of the per-run medians), measured by this A/A run and recorded in the history; later runs "
+            + "show it beside each threshold";
+
+    /** The calibrated relative spread, e.g. "+-3.2%"; "?" when not computable, "" when not calibrated. */
+    static String spread(Optional<Calibration> c) {
+        if (c.isEmpty()) {
+            return "";
+        }
+        double r = c.get().relativeSpread();
+        return Double.isNaN(r) ? "?" : "+-" + threshold(r);
     }
 
     static String outcome(FeatureOutcome o) {
@@ -54,8 +74,14 @@ final class FeatureText {
             }
         }
         int total = report.scenarios().size();
-        return total + (total == 1 ? " scenario" : " scenarios") + (parts.isEmpty() ? "" : ": " + String.join(", ", parts))
-                + (report.failed() ? "; the run FAILS (a scenario regressed or failed)" : "; the run passes");
+        String counts = total + (total == 1 ? " scenario" : " scenarios")
+                + (parts.isEmpty() ? "" : ": " + String.join(", ", parts));
+        if (report.calibrating()) {
+            return "A/A calibration, " + counts + "; " + report.calibrations().size() + " spreads measured"
+                    + (report.runId() < 0 ? " (NOT recorded)" : " and recorded")
+                    + (report.failed() ? "; the run FAILS (a scenario failed)" : "");
+        }
+        return counts + (report.failed() ? "; the run FAILS (a scenario regressed or failed)" : "; the run passes");
     }
 
     static long count(FeatureReport report, ScenarioStatus status) {
@@ -80,9 +106,16 @@ final class FeatureText {
 
     /** Why a scenario has fewer or less certain results than asked: re-runs, the maximum reached, skipped or failed sides. */
     static List<String> notes(FeatureScenarioResult r, int maxMeasurements) {
+        return notes(r, maxMeasurements, false);
+    }
+
+    /** As {@link #notes(FeatureScenarioResult, int)}; a calibration run runs every scenario fully, regressed or not. */
+    static List<String> notes(FeatureScenarioResult r, int maxMeasurements, boolean calibrating) {
         List<String> out = new ArrayList<>();
         int runs = r.runsPerSide();
-        if (runs > 1) {
+        if (calibrating) {
+            out.add(runs + (runs == 1 ? " run" : " runs") + " per side, both sides the same configuration (A/A)");
+        } else if (runs > 1) {
             out.add(runs + " runs per side: the first run regressed, so it was run again and judged on all runs pooled");
         }
         List<String> atMax = r.runs().stream().filter(o -> o instanceof SideOutcome.Measured m
