@@ -599,6 +599,42 @@ public final class HistoryStore implements AutoCloseable {
         }
     }
 
+    /**
+     * The this-side measurements of every scenario of a recorded feature-bench run, by scenario name
+     * in recorded order: what {@code feature-bench --compare-to-history} compares against. Empty for
+     * an unknown id or a parallel-bench run.
+     */
+    public java.util.Map<String, StoredFeatureScenario> featureThisSide(long runId) {
+        String build = run(runId).map(r -> r.info().thisSide().build()).orElse("");
+        java.util.Map<String, StoredFeatureScenario> out = new java.util.LinkedHashMap<>();
+        for (var r : featureResults(runId)) {
+            List<io.stillwater.bench.feature.run.SideRun> runs = r.runs().stream()
+                    .filter(o -> o instanceof io.stillwater.bench.feature.run.SideOutcome.Measured && o.side().equals("this"))
+                    .map(o -> ((io.stillwater.bench.feature.run.SideOutcome.Measured) o).run()).toList();
+            out.put(r.scenario(), new StoredFeatureScenario(runId, build, r.scenario(), r.version(), r.scale(),
+                    r.status(), runs));
+        }
+        return out;
+    }
+
+    /**
+     * The this-side build labels of the recorded feature-bench runs, most recently recorded first:
+     * what {@code feature-bench --compare-to-history} can be given.
+     */
+    public List<String> featureBuilds() {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement p = db.prepareStatement(
+                "SELECT this_build FROM runs WHERE mode = 'FEATURE' GROUP BY this_build ORDER BY MAX(id) DESC");
+                ResultSet rs = p.executeQuery()) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        } catch (SQLException e) {
+            throw readFailure(e);
+        }
+        return out;
+    }
+
     /** A recorded run by id. */
     public Optional<StoredRun> run(long id) {
         return runs("WHERE id = ?", id).stream().findFirst();

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.stillwater.bench.feature.compare.MetricVerdict;
 import io.stillwater.bench.feature.report.FeatureFixtures;
 import io.stillwater.bench.feature.run.FeatureScenarioResult;
+import io.stillwater.bench.feature.run.SideOutcome;
+import io.stillwater.bench.feature.scenario.Metric;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -44,6 +46,47 @@ class FeatureHistoryTest {
                 ResultSet rs = s.executeQuery("SELECT count(*) FROM feature_samples WHERE run_id = " + id)) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getLong(1)).isEqualTo(FeatureFixtures.sampleCount(scenarios));
+        }
+    }
+
+    @Test
+    void theThisSideOfAFeatureRunReadsBackWithItsSamplesForCompareToHistory() {
+        Path file = dir.resolve("history.sqlite");
+        List<FeatureScenarioResult> scenarios = FeatureFixtures.scenarios();
+        long id;
+        try (HistoryStore store = HistoryStore.open(file)) {
+            assertThat(store.featureBuilds()).isEmpty();
+            id = store.recordFeatureRun(FeatureFixtures.info(), scenarios);
+            // a parallel run of another build and a later feature run of "base": builds, latest first
+            store.recordRun(BenchFixtures.runInfo("parallel-only", RunMode.COMPARE),
+                    List.of(BenchFixtures.twoActions("Read", 1.0)));
+            RunInfo dev = FeatureFixtures.info();
+            store.recordFeatureRun(new RunInfo(dev.started(), dev.finished(), RunMode.FEATURE, dev.frameworkVersion(),
+                    new SideInfo("base", "embedded", java.util.Map.of()), dev.otherSide(), 1, null, dev.host()),
+                    List.of(scenarios.get(0)));
+        }
+        try (HistoryStore store = HistoryStore.open(file)) {
+            assertThat(store.featureBuilds()).containsExactly("base", "dev");
+            java.util.Map<String, StoredFeatureScenario> back = store.featureThisSide(id);
+            assertThat(back.keySet()).containsExactlyElementsOf(scenarios.stream().map(FeatureScenarioResult::scenario)
+                    .toList());
+            for (FeatureScenarioResult r : scenarios) {
+                StoredFeatureScenario s = back.get(r.scenario());
+                assertThat(s.runId()).isEqualTo(id);
+                assertThat(s.build()).isEqualTo("dev");
+                assertThat(s.version()).isEqualTo(r.version());
+                assertThat(s.scale()).isEqualTo(r.scale());
+                assertThat(s.status()).isEqualTo(r.status());
+                // exactly this side's measured runs, samples (kept and discarded) and all, in run order
+                assertThat(s.thisRuns()).isEqualTo(r.runs().stream()
+                        .filter(o -> o instanceof SideOutcome.Measured && o.side().equals("this"))
+                        .map(o -> ((SideOutcome.Measured) o).run()).toList());
+            }
+            assertThat(back.get("PeekDataflowJoin").thisRuns()).hasSize(2)
+                    .allSatisfy(run -> assertThat(run.samples().get(Metric.WALLCLOCK).kept()).isNotEmpty());
+            assertThat(back.get("ManyIndexesRestart").thisRuns()).isEmpty();
+            assertThat(back.get("CreateIndex").thisRuns()).hasSize(1); // its other side failed, this side measured
+            assertThat(store.featureThisSide(id + 100)).isEmpty();
         }
     }
 

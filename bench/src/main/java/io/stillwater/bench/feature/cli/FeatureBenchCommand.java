@@ -1,6 +1,7 @@
 package io.stillwater.bench.feature.cli;
 
 import io.stillwater.bench.cli.BenchCommand;
+import io.stillwater.bench.cli.Shard;
 import io.stillwater.bench.cli.SideOptions;
 import io.stillwater.bench.feature.compare.RerunPolicy;
 import io.stillwater.bench.feature.measure.MeasurementPolicy;
@@ -21,6 +22,7 @@ import io.stillwater.bench.history.HistoryStore;
 import io.stillwater.bench.history.RunInfo;
 import io.stillwater.bench.history.RunMode;
 import io.stillwater.bench.history.SideInfo;
+import io.stillwater.bench.history.StoredRun;
 import io.stillwater.bench.report.ProgressBar;
 import io.stillwater.bench.targets.SideParams;
 import io.stillwater.bench.targets.TargetSpec;
@@ -29,6 +31,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -120,6 +123,17 @@ public final class FeatureBenchCommand implements Callable<Integer> {
             description = "Run every scenario below this group (a group's or scenario's class name), e.g. Dataflow.")
     String root;
 
+    @Option(names = "--shard", paramLabel = "I/N", defaultValue = "0/1",
+            description = "Run only shard I (0-based) of N: the scenarios whose name's CRC32 (UTF-8) mod N is I, "
+                    + "after --scenario/--root-scenario. Stable across machines and builds.")
+    String shard;
+
+    @Option(names = "--compare-to-history", paramLabel = "BUILD",
+            description = "Compare this side with the stored results of BUILD instead of running another side: the "
+                    + "this-side samples of BUILD's latest feature-bench run (recorded with --build BUILD). Scenarios "
+                    + "stored with another version or scale are skipped.")
+    String historyBuild;
+
     @Option(names = "--scale", paramLabel = "S",
             description = "Rows = 10^S for every scenario (e.g. 4), or relative with a sign (e.g. -1, +0.5: added to "
                     + "each scenario's SCALE). Scenarios with FIXED_SCALE keep theirs.")
@@ -201,15 +215,20 @@ public final class FeatureBenchCommand implements Callable<Integer> {
             throw usage("--max-measurements must be at least 1, got " + max);
         }
         ScaleOption scaleOption = scale == null ? ScaleOption.NONE : parse("--scale", () -> ScaleOption.parse(scale));
-        List<Class<? extends FeatureScenario>> selected = parse(null, () -> FeatureSuite.select(known, root, scenarios));
+        Shard sh = parse("--shard", () -> Shard.parse(shard));
+        List<Class<? extends FeatureScenario>> selected = parse(null, () -> FeatureSuite.select(known, root, scenarios))
+                .stream().filter(c -> sh.contains(c.getSimpleName())).toList();
         if (list) {
-            list(out, known, selected);
+            list(out, known, selected, sh);
             return 0;
         }
         // instantiates and checks every selected scenario (markers, duplicates) before anything launches
         FeatureSuite suite = parse(null, () -> FeatureSuite.load(selected, scaleOption));
         TargetSpec thisSpec = parse("--this", () -> TargetSpec.parse(sides.thisTarget()));
         SideParams thisSideParams = parse("--this-params", () -> SideParams.parse(sides.thisParams()));
+        if (historyBuild != null) {
+            return againstHistory(suite, thisSpec, thisSideParams, max, sh);
+        }
         // The main job's other side: only when neither --other nor --other-params is given, so that
         // comparing two builds never silently changes one's flags.
         boolean defaultOther = sides.otherUnset();
@@ -221,7 +240,7 @@ public final class FeatureBenchCommand implements Callable<Integer> {
             throw usage("the embedded target is not available in this build; use jar:PATH or url:...");
         }
         if (suite.scenarios().isEmpty()) {
-            out.println("no scenario selected; nothing to run");
+            out.println("no scenario selected" + (sh.equals(Shard.ALL) ? "" : " in shard " + sh) + "; nothing to run");
             return 0;
         }
 
@@ -356,6 +375,80 @@ public final class FeatureBenchCommand implements Callable<Integer> {
         return stored;
     }
 
+    /**
+     * {@code --compare-to-history BUILD}: this side only, against the this-side samples of BUILD's
+     * latest feature run. Recorded as a FEATURE run whose other side is {@code history:BUILD}; its this
+     * side keeps {@code --build}, so only real measurements of a build are ever found under its label.
+     */
+    private int againstHistory(FeatureSuite suite, TargetSpec thisSpec, SideParams thisSideParams, int max, Shard sh) {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (calibrate) {
+            throw usage("--calibrate and --compare-to-history exclude each other");
+        }
+        if (!sides.otherUnset()) {
+            throw usage("--compare-to-history compares with stored results; --other and --other-params do not apply");
+        }
+        if (thisSpec instanceof TargetSpec.Embedded && !Targets.embeddedAvailable()) {
+            throw usage("the embedded target is not available in this build; use jar:PATH or url:...");
+        }
+        Path historyPath = historyFile != null ? historyFile : results.resolve("history.sqlite");
+        if (!Files.exists(historyPath)) {
+            throw usage("--compare-to-history " + historyBuild + " reads the results history " + historyPath
+                    + ", which does not exist; record a feature-bench run of that build first (--build "
+                    + historyBuild + "), or pass --history FILE");
+        }
+        HistoryStore history;
+        try {
+            history = HistoryStore.open(historyPath);
+        } catch (HistoryException e) {
+            throw usage(e.getMessage());
+        }
+        try {
+            StoredRun stored = history.latestFeatureRun(historyBuild).orElse(null);
+            if (stored == null) {
+                List<String> builds = history.featureBuilds();
+                throw usage("--compare-to-history: " + historyPath + " has no feature-bench run of build "
+                        + historyBuild + "; " + (builds.isEmpty() ? "it has no feature-bench runs at all"
+                        : "builds with feature-bench runs: " + String.join(", ", builds)));
+            }
+            if (suite.scenarios().isEmpty()) {
+                out.println("no scenario selected" + (sh.equals(Shard.ALL) ? "" : " in shard " + sh)
+                        + "; nothing to run");
+                return 0;
+            }
+            SideInfo storedThis = stored.info().thisSide();
+            out.println("this:  " + describe(thisSpec, thisSideParams));
+            out.println("other: history:" + historyBuild + " (run " + stored.id() + " of " + stored.info().started()
+                    + ", " + storedThis.target() + (storedThis.params().isEmpty() ? " (defaults)"
+                    : ", " + storedThis.paramsText()) + "; its this-side samples)");
+            out.println(suite.scenarios().size() + (suite.scenarios().size() == 1 ? " scenario" : " scenarios")
+                    + ", at most " + max + " measurements per run of this side, up to " + runsPerScenario
+                    + " runs of this side per scenario when one regresses");
+            out.flush();
+            Instant started = Instant.now();
+            ProgressPrinter progress = new ProgressPrinter(err, ProgressBar.display(), ProgressPrinter.labels(
+                    suite.scenarios().stream().map(FeatureScenario::name).toList(),
+                    suite.scenarios().stream().map(s -> FeatureSuite.groupPath(s.getClass())).toList()));
+            FeatureRunner runner = new FeatureRunner(MeasurementPolicy.DEFAULT.withMaxMeasurements(max), progress);
+            FeatureSession session = new FeatureSession(runner, new RerunPolicy(runsPerScenario), progress);
+            List<FeatureScenarioResult> outcome;
+            try {
+                outcome = session.runAgainstHistory(suite, Targets.launcher(thisSpec, thisSideParams), historyBuild,
+                        history.featureThisSide(stored.id()), new TreeSet<>(thisSideParams.values().keySet()));
+            } finally {
+                progress.finish();
+            }
+            RunInfo info = new RunInfo(started, Instant.now(), RunMode.FEATURE, RunInfo.FRAMEWORK_VERSION,
+                    new SideInfo(build, thisSpec.display(), thisSideParams.values()),
+                    new SideInfo(historyBuild, "history:" + historyBuild, storedThis.params()),
+                    runsPerScenario, null, RunInfo.hostFacts());
+            return finish(info, outcome, max, history, out, err) && !lastReport.failed() ? 0 : 1;
+        } finally {
+            history.close();
+        }
+    }
+
     /** {@code embedded (defaults)} or {@code embedded, enable_compute_interactive_runtime=false}. */
     static String describe(TargetSpec target, SideParams params) {
         return target.display() + (params.isEmpty() ? " (defaults)" : ", " + params.render());
@@ -368,8 +461,9 @@ public final class FeatureBenchCommand implements Callable<Integer> {
     }
 
     private void list(PrintWriter out, List<Class<? extends FeatureScenario>> known,
-            List<Class<? extends FeatureScenario>> selected) {
-        out.printf("%-28s %-30s %-6s %-5s %-8s %s%n", "SCENARIO", "GROUP", "SCALE", "FIXED", "VERSION", "REQUIRES");
+            List<Class<? extends FeatureScenario>> selected, Shard sh) {
+        out.printf("%-28s %-30s %-6s %-5s %-8s %-12s %s%n", "SCENARIO", "GROUP", "SCALE", "FIXED", "VERSION",
+                "SHARD (of " + sh.count() + ")", "REQUIRES");
         for (Class<? extends FeatureScenario> c : selected) {
             String group = String.join("/", FeatureSuite.groupPath(c));
             String scaleText;
@@ -393,8 +487,8 @@ public final class FeatureBenchCommand implements Callable<Integer> {
                 version = "?";
                 requires = "(cannot be built: " + cause + ")";
             }
-            out.printf("%-28s %-30s %-6s %-5s %-8s %s%n", c.getSimpleName(), group.isEmpty() ? "-" : group,
-                    scaleText, fixed, version, requires);
+            out.printf("%-28s %-30s %-6s %-5s %-8s %-12d %s%n", c.getSimpleName(), group.isEmpty() ? "-" : group,
+                    scaleText, fixed, version, Shard.of(c.getSimpleName(), sh.count()), requires);
         }
         out.println();
         out.println("groups (--root-scenario): " + String.join(", ", FeatureSuite.groups(known)));

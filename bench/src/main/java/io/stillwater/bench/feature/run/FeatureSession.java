@@ -8,11 +8,13 @@ import io.stillwater.bench.feature.scenario.FeatureScenario;
 import io.stillwater.bench.feature.scenario.FeatureSuite;
 import io.stillwater.bench.feature.scenario.Metric;
 import io.stillwater.bench.feature.scenario.ScaleOption;
+import io.stillwater.bench.history.StoredFeatureScenario;
 import io.stillwater.bench.runner.SqlErrors;
 import io.stillwater.bench.runner.TargetLauncher;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -112,6 +114,105 @@ public final class FeatureSession {
         }
         return new FeatureScenarioResult(scenario.name(), scenario.version(), groups, scale, runs, verdicts, status,
                 reason, params(runs, "this"), params(runs, "other"));
+    }
+
+    /**
+     * {@code --compare-to-history}: runs this side only and compares it with {@code stored}, the
+     * this-side measurements of a recorded run of {@code historyBuild} (that build's own samples).
+     * Run 1 of this side, re-runs of this side only per the {@link RerunPolicy}, verdicts on the
+     * pooled samples exactly as {@link #run}: all of this side's runs against all stored runs. A
+     * scenario missing from the stored run, stored with another version or effective scale, or not
+     * measured there, is SKIPPED without running, with the reason: results are never compared
+     * across versions or scales. The stored runs appear in each result as side "other".
+     *
+     * @param stored by scenario name
+     */
+    public List<FeatureScenarioResult> runAgainstHistory(FeatureSuite suite, TargetLauncher thisSide,
+            String historyBuild, Map<String, StoredFeatureScenario> stored, Set<String> sideParamNames) {
+        List<FeatureScenarioResult> out = new ArrayList<>();
+        for (FeatureScenario scenario : suite.scenarios()) {
+            FeatureScenarioResult r;
+            try {
+                r = againstHistory(scenario, thisSide, historyBuild, stored.get(scenario.name()), sideParamNames);
+            } catch (RuntimeException | Error e) {
+                r = new FeatureScenarioResult(scenario.name(), safeVersion(scenario), safeGroups(scenario),
+                        safeScale(scenario), List.of(), List.of(), ScenarioStatus.FAILED,
+                        "the bench failed running it: " + SqlErrors.describe(e), Map.of(), Map.of());
+            }
+            progress.scenarioFinished(r);
+            out.add(r);
+        }
+        return out;
+    }
+
+    private FeatureScenarioResult againstHistory(FeatureScenario scenario, TargetLauncher thisSide,
+            String historyBuild, StoredFeatureScenario stored, Set<String> sideParamNames) {
+        List<String> groups = FeatureSuite.groupPath(scenario.getClass());
+        double scale = scenario.scale();
+        String unusable = unusable(scenario, historyBuild, stored);
+        if (unusable != null) {
+            return new FeatureScenarioResult(scenario.name(), scenario.version(), groups, scale, List.of(), List.of(),
+                    ScenarioStatus.SKIPPED, unusable, Map.of(), Map.of());
+        }
+        Set<String> params = new TreeSet<>(scenario.dependsOnParams());
+        params.addAll(sideParamNames);
+        // the stored build's own this-side runs play the other side
+        List<SideOutcome> others = stored.thisRuns().stream()
+                .<SideOutcome>map(t -> new SideOutcome.Measured(new SideRun("other", t.runNumber(), t.samples(),
+                        t.stop(), t.effectiveParams(), t.messages(), t.elapsed())))
+                .toList();
+        List<SideOutcome> runs = new ArrayList<>();
+        runs.add(runner.run(fresh(scenario), "this", 1, thisSide, params));
+        if (!(runs.get(0) instanceof SideOutcome.Measured)) {
+            return ended(scenario, groups, scale, runs);
+        }
+        runs.addAll(others);
+        List<MetricVerdict> first = verdicts(scenario, runs);
+        int done = 1;
+        while (done < rerun.runsPerScenario() && rerun.anotherRun(done, first)) {
+            done++;
+            SideOutcome t = runner.run(fresh(scenario), "this", done, thisSide, params);
+            runs.add(t);
+            if (!(t instanceof SideOutcome.Measured)) {
+                return ended(scenario, groups, scale, runs);
+            }
+        }
+        List<MetricVerdict> verdicts = done == 1 ? first : verdicts(scenario, runs);
+        List<MetricVerdict> regressed = verdicts.stream().filter(v -> v.outcome() == FeatureOutcome.REGRESSION).toList();
+        ScenarioStatus status = regressed.isEmpty() ? ScenarioStatus.PASSED : ScenarioStatus.REGRESSED;
+        String reason = regressed.stream().map(v -> v.metric().label() + ": " + v.text())
+                .collect(Collectors.joining("; "));
+        if (!regressed.isEmpty()) {
+            reason += " (median of " + done + (done == 1 ? " run" : " runs") + " of this, " + others.size()
+                    + (others.size() == 1 ? " stored run" : " stored runs") + " of " + historyBuild + ")";
+        }
+        return new FeatureScenarioResult(scenario.name(), scenario.version(), groups, scale, runs, verdicts, status,
+                reason, params(runs, "this"), params(runs, "other"));
+    }
+
+    /** Why {@code stored} cannot be compared with this scenario as it runs now, or null when it can. */
+    private static String unusable(FeatureScenario scenario, String historyBuild, StoredFeatureScenario stored) {
+        if (stored == null) {
+            return "not in the stored run of " + historyBuild + "; nothing to compare with";
+        }
+        String run = historyBuild + "'s run " + stored.runId();
+        if (!stored.version().equals(scenario.version())) {
+            return run + " has version " + stored.version() + " of it, this build has " + scenario.version()
+                    + "; versions are never compared";
+        }
+        if (Double.compare(stored.scale(), scenario.scale()) != 0) {
+            return run + " ran it at scale " + number(stored.scale()) + ", this run at " + number(scenario.scale())
+                    + "; scales are never compared (pass --scale " + number(stored.scale()) + ")";
+        }
+        if (stored.thisRuns().isEmpty()) {
+            return run + " has no measurement of it (it was " + stored.status().name().toLowerCase(Locale.ROOT)
+                    + " there)";
+        }
+        return null;
+    }
+
+    private static String number(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
     }
 
     /** A side was skipped or failed: the scenario's status is that, with the side's reason. */

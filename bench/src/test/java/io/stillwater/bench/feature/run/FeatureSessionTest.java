@@ -9,6 +9,7 @@ import io.stillwater.bench.feature.scenario.FeatureScenario;
 import io.stillwater.bench.feature.scenario.FeatureSuite;
 import io.stillwater.bench.feature.scenario.Metric;
 import io.stillwater.bench.feature.scenario.ScaleOption;
+import io.stillwater.bench.history.StoredFeatureScenario;
 import io.stillwater.bench.runner.TargetLauncher;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -175,5 +176,96 @@ class FeatureSessionTest {
                 ScenarioStatus.FAILED);
         assertThat(crashed.get(0).reason()).contains("boom");
         assertThat(throwing.calls).hasSize(2); // the second scenario still ran
+    }
+
+    /** A stored this-side run of {@code ms} wallclock, as the history gives it back. */
+    private static SideRun storedRun(int run, double ms) {
+        return new SideRun("this", run, Map.of(Metric.WALLCLOCK, new MetricSamples(Metric.WALLCLOCK, List.of(500.0),
+                List.of(ms, ms, ms, ms))), StopReason.CONFIDENT, Map.of("p", "stored" + run), List.of("stored"),
+                Duration.ofMillis(2));
+    }
+
+    private static StoredFeatureScenario stored(String name, String version, double scale, SideRun... runs) {
+        return new StoredFeatureScenario(7, "base", name, version, scale, ScenarioStatus.PASSED, List.of(runs));
+    }
+
+    @Test
+    void againstHistoryRunsThisSideOnlyAndPoolsItAgainstTheStoredThisSideSamples() {
+        // this regresses in run 1 (150 vs stored 100) and not after: re-runs of this only, judged pooled
+        FakeRunner fake = new FakeRunner((side, run) -> run == 1 ? 150.0 : 100.0);
+        FeatureScenario plain = scaled(new Plain(), new ScaleOption(2.5, false));
+        Map<String, StoredFeatureScenario> history = Map.of("Plain",
+                stored("Plain", plain.version(), 2.5, storedRun(1, 100), storedRun(2, 100)));
+        FeatureScenarioResult r = new FeatureSession(fake, new RerunPolicy(3), FeatureProgress.NONE)
+                .runAgainstHistory(new FeatureSuite(List.of(plain)), THIS, "base", history, Set.of("q")).get(0);
+
+        assertThat(fake.calls).containsExactly("Plain this1 scale 2.5", "Plain this2 scale 2.5", "Plain this3 scale 2.5");
+        assertThat(fake.params).allSatisfy(p -> assertThat(p).containsExactly("q"));
+        assertThat(r.runsPerSide()).isEqualTo(3);
+        assertThat(r.runs()).extracting(o -> o.side() + o.runNumber())
+                .containsExactly("this1", "other1", "other2", "this2", "this3");
+        // pooled: this = 150 x3, 100 x6 -> 100; other = the 8 kept stored samples, never the discarded 500
+        assertThat(r.verdicts()).singleElement().satisfies(v -> {
+            assertThat(v.thisSamples()).isEqualTo(9);
+            assertThat(v.otherSamples()).isEqualTo(8);
+            assertThat(v.thisMedian()).isEqualTo(100.0);
+            assertThat(v.otherMedian()).isEqualTo(100.0);
+        });
+        assertThat(r.status()).isEqualTo(ScenarioStatus.PASSED);
+        assertThat(r.otherParams()).containsEntry("p", "stored1");
+        assertThat(r.thisParams()).containsEntry("p", "this1");
+    }
+
+    @Test
+    void againstHistoryARegressionIsJudgedOnAllRunsOfThisAgainstTheStoredOnes() {
+        FakeRunner fake = new FakeRunner((side, run) -> 150.0);
+        FeatureScenario plain = scaled(new Plain(), ScaleOption.NONE);
+        FeatureScenarioResult r = new FeatureSession(fake, new RerunPolicy(2), FeatureProgress.NONE)
+                .runAgainstHistory(new FeatureSuite(List.of(plain)), THIS, "base",
+                        Map.of("Plain", stored("Plain", plain.version(), plain.scale(), storedRun(1, 100))), Set.of())
+                .get(0);
+        assertThat(r.status()).isEqualTo(ScenarioStatus.REGRESSED);
+        assertThat(fake.calls).hasSize(2);
+        assertThat(r.reason()).startsWith("wallclock: 50% slower")
+                .endsWith("(median of 2 runs of this, 1 stored run of base)");
+    }
+
+    @Test
+    void againstHistoryNeverComparesAcrossVersionsOrScalesOrWithoutStoredSamples() {
+        FakeRunner fake = new FakeRunner((side, run) -> 100.0);
+        FeatureScenario plain = scaled(new Plain(), ScaleOption.NONE);
+        FeatureScenario fixed = scaled(new Fixed(), ScaleOption.NONE);
+        FeatureSuite suite = new FeatureSuite(List.of(plain, fixed));
+        FeatureSession session = new FeatureSession(fake, new RerunPolicy(3), FeatureProgress.NONE);
+
+        List<FeatureScenarioResult> missing = session.runAgainstHistory(suite, THIS, "base",
+                Map.of("Plain", stored("Plain", "0.9.0", plain.scale(), storedRun(1, 100))), Set.of());
+        assertThat(missing).extracting(FeatureScenarioResult::status)
+                .containsExactly(ScenarioStatus.SKIPPED, ScenarioStatus.SKIPPED);
+        assertThat(missing.get(0).reason()).isEqualTo("base's run 7 has version 0.9.0 of it, this build has "
+                + plain.version() + "; versions are never compared");
+        assertThat(missing.get(1).reason()).isEqualTo("not in the stored run of base; nothing to compare with");
+
+        List<FeatureScenarioResult> other = session.runAgainstHistory(suite, THIS, "base", Map.of(
+                "Plain", stored("Plain", plain.version(), plain.scale() + 1, storedRun(1, 100)),
+                "Fixed", stored("Fixed", fixed.version(), 3)), Set.of());
+        assertThat(other.get(0).reason()).isEqualTo("base's run 7 ran it at scale " + (long) (plain.scale() + 1)
+                + ", this run at " + (long) plain.scale() + "; scales are never compared (pass --scale "
+                + (long) (plain.scale() + 1) + ")");
+        assertThat(other.get(1).reason()).isEqualTo("base's run 7 has no measurement of it (it was passed there)");
+        assertThat(other).allSatisfy(r -> assertThat(r.verdicts()).isEmpty());
+        assertThat(fake.calls).isEmpty(); // nothing unusable is measured
+    }
+
+    @Test
+    void againstHistoryAThisSideFailureEndsTheScenario() {
+        FakeRunner failing = new FakeRunner((side, run) -> new SideOutcome.Failed(side, run, "boom", List.of()));
+        FeatureScenario plain = scaled(new Plain(), ScaleOption.NONE);
+        FeatureScenarioResult r = new FeatureSession(failing, new RerunPolicy(3), FeatureProgress.NONE)
+                .runAgainstHistory(new FeatureSuite(List.of(plain)), THIS, "base",
+                        Map.of("Plain", stored("Plain", plain.version(), plain.scale(), storedRun(1, 100))), Set.of())
+                .get(0);
+        assertThat(r.status()).isEqualTo(ScenarioStatus.FAILED);
+        assertThat(r.reason()).isEqualTo("this (run 1) failed: boom");
     }
 }
