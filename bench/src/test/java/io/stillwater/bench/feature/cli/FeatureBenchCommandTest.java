@@ -3,15 +3,20 @@ package io.stillwater.bench.feature.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.bench.cli.BenchCommand;
+import io.stillwater.bench.cli.Shard;
 import io.stillwater.bench.feature.measure.MeasurementPolicy;
+import io.stillwater.bench.feature.report.FeatureFixtures;
 import io.stillwater.bench.feature.scenario.Body;
 import io.stillwater.bench.feature.scenario.FeatureScenario;
+import io.stillwater.bench.history.HistoryStore;
 import io.stillwater.bench.scenario.Capability;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
@@ -112,10 +117,10 @@ class FeatureBenchCommandTest {
     void listShowsEveryScenarioWithGroupPathScaleFixedScaleVersionAndRequirementsAndTheGroups() {
         Run r = run(CATALOG, "--list");
         assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(r.out()).containsPattern("SCENARIO +GROUP +SCALE +FIXED +VERSION +REQUIRES");
-        assertThat(r.out()).containsPattern("PointA +Lookups/Points +3 +no +1\\.0\\.0 +INDEXES");
-        assertThat(r.out()).containsPattern("RangeB +Lookups +5 +yes +2\\.0\\.1 +-");
-        assertThat(r.out()).containsPattern("Plain +- +5 +no +1\\.0\\.0 +-");
+        assertThat(r.out()).containsPattern("SCENARIO +GROUP +SCALE +FIXED +VERSION +SHARD \\(of 1\\) +REQUIRES");
+        assertThat(r.out()).containsPattern("PointA +Lookups/Points +3 +no +1\\.0\\.0 +0 +INDEXES");
+        assertThat(r.out()).containsPattern("RangeB +Lookups +5 +yes +2\\.0\\.1 +0 +-");
+        assertThat(r.out()).containsPattern("Plain +- +5 +no +1\\.0\\.0 +0 +-");
         assertThat(r.out()).contains("groups (--root-scenario): Lookups, Points");
     }
 
@@ -209,5 +214,99 @@ class FeatureBenchCommandTest {
                 .contains("judged on the samples of all runs pooled")
                 .contains(BenchCommand.MAIN_JOB_OTHER_PARAMS)
                 .contains("Examples:");
+    }
+
+    /** The scenario names {@code --list} printed (the rows before the blank line). */
+    private static List<String> listed(Run r) {
+        return r.out().lines().skip(1).takeWhile(l -> !l.isBlank()).map(l -> l.split(" +")[0]).toList();
+    }
+
+    @Test
+    void shardSplitsTheSelectionByShardsRuleAndListShowsEachScenariosShard() {
+        List<String> all = List.of("PointA", "RangeB", "Plain");
+        for (int n = 2; n <= 3; n++) {
+            java.util.List<String> seen = new java.util.ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                Run r = run(CATALOG, "--list", "--shard", i + "/" + n);
+                assertThat(r.exitCode()).as(r.err()).isZero();
+                final int shard = i;
+                final int count = n;
+                // exactly the scenarios whose name's CRC32 mod n is i, shown with that shard
+                assertThat(listed(r)).containsExactlyElementsOf(
+                        all.stream().filter(s -> Shard.of(s, count) == shard).toList());
+                assertThat(r.out()).contains("SHARD (of " + n + ")");
+                for (String name : listed(r)) {
+                    assertThat(r.out()).containsPattern(name + " .* " + shard + " +\\S+\\R");
+                }
+                seen.addAll(listed(r));
+            }
+            assertThat(seen).containsExactlyInAnyOrderElementsOf(all); // the shards partition the selection
+        }
+        // applied after the selection: a shard of --root-scenario Lookups never lists Plain
+        for (int i = 0; i < 3; i++) {
+            Run r = run(CATALOG, "--list", "--root-scenario", "Lookups", "--shard", i + "/3");
+            final int shard = i;
+            assertThat(listed(r)).containsExactlyElementsOf(List.of("PointA", "RangeB").stream()
+                    .filter(s -> Shard.of(s, 3) == shard).toList());
+        }
+    }
+
+    @Test
+    void aBadShardIsAUsageError() {
+        Run r = run(CATALOG, "--list", "--shard", "3/3");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("--shard i/n").contains("3/3");
+        assertThat(run(CATALOG, "--shard", "half").err()).contains("--shard takes i/n");
+    }
+
+    @Test
+    void compareToHistoryExcludesOtherAndOtherParams() {
+        Run other = run(CATALOG, "--compare-to-history", "base", "--other", "jar:/x.jar");
+        assertThat(other.exitCode()).isEqualTo(2);
+        assertThat(other.err()).contains("--compare-to-history compares with stored results; --other and "
+                + "--other-params do not apply");
+        Run params = run(CATALOG, "--compare-to-history", "base", "--other-params", "");
+        assertThat(params.exitCode()).isEqualTo(2);
+        assertThat(params.err()).contains("--other and --other-params do not apply");
+    }
+
+    private static final String PG = "url:postgresql://postgres@127.0.0.1:1/postgres"; // never reached
+
+    @Test
+    void compareToHistoryWithoutAHistoryFileIsAUsageError(@TempDir Path dir) {
+        Run r = run(CATALOG, "--compare-to-history", "base", "--this", PG, "--results", dir.toString());
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("--compare-to-history base reads the results history "
+                + dir.resolve("history.sqlite")).contains("which does not exist");
+        assertThat(dir.resolve("history.sqlite")).doesNotExist();
+    }
+
+    @Test
+    void compareToHistoryOfABuildWithoutFeatureRunsIsAUsageErrorListingTheBuildsThatHaveSome(@TempDir Path dir) {
+        Path file = dir.resolve("history.sqlite");
+        try (HistoryStore store = HistoryStore.open(file)) {
+            store.recordFeatureRun(FeatureFixtures.info(), FeatureFixtures.scenarios()); // build "dev"
+        }
+        Run r = run(CATALOG, "--compare-to-history", "base", "--this", PG, "--history", file.toString(),
+                "--results", dir.toString());
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains(file + " has no feature-bench run of build base; builds with feature-bench "
+                + "runs: dev");
+
+        Path empty = dir.resolve("empty.sqlite");
+        HistoryStore.open(empty).close();
+        Run none = run(CATALOG, "--compare-to-history", "base", "--this", PG, "--history", empty.toString(),
+                "--results", dir.toString());
+        assertThat(none.exitCode()).isEqualTo(2);
+        assertThat(none.err()).contains("has no feature-bench run of build base; it has no feature-bench runs at all");
+    }
+
+    @Test
+    void helpDocumentsShardAndCompareToHistory() {
+        String help = run(CATALOG, "--help").out().replaceAll("\\s+", " ");
+        assertThat(help).contains("--shard=I/N Run only shard I (0-based) of N: the scenarios whose name's CRC32 "
+                + "(UTF-8) mod N is I")
+                .contains("--compare-to-history=BUILD Compare this side with the stored results of BUILD instead "
+                        + "of running another side");
     }
 }
