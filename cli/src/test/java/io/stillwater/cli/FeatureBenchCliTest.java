@@ -72,4 +72,32 @@ class FeatureBenchCliTest {
             assertThat(h.latestRun("dev")).isEmpty(); // not a parallel-bench run
         }
     }
+
+    @Test
+    void compareToHistoryComparesThisSideWithTheStoredSamplesOfABuild(@TempDir Path results) {
+        CliRun base = CliRun.of("feature-bench", "--scenario", "QueryLatency", "--max-measurements", "3",
+                "--runs-per-scenario", "1", "--other-params", "", "--build", "base", "--results", results.toString());
+        assertThat(base.exitCode()).as(base.out() + base.err()).isIn(0, 1);
+        CliRun r = CliRun.of("feature-bench", "--scenario", "QueryLatency", "--max-measurements", "3",
+                "--runs-per-scenario", "1", "--compare-to-history", "base", "--results", results.toString());
+        assertThat(r.exitCode()).as(r.out() + r.err()).isIn(0, 1); // 2 would be a usage error
+        assertThat(r.out()).contains("other: history:base (run ").contains("  this:  dev (embedded)")
+                .contains("  other: base (history:base)");
+        // measured now on this side, the stored medians on the other: both columns carry a median
+        assertThat(r.out()).containsPattern("QueryLatency +wallclock +\\S+ \\(n=\\d+\\) +\\S+ \\(n=\\d+\\) +ms");
+        try (HistoryStore h = HistoryStore.open(results.resolve("history.sqlite"))) {
+            var first = h.latestFeatureRun("base").orElseThrow();
+            var compared = h.latestFeatureRun("dev").orElseThrow();
+            assertThat(compared.id()).isGreaterThan(first.id());
+            // recorded as a feature run whose other side is the history; "base" still finds its own run
+            assertThat(compared.info().otherSide().build()).isEqualTo("base");
+            assertThat(compared.info().otherSide().target()).isEqualTo("history:base");
+            assertThat(first.info().otherSide().target()).isEqualTo("embedded");
+            var stored = h.featureThisSide(first.id()).get("QueryLatency").thisRuns().get(0);
+            var again = h.featureResults(compared.id()).get(0);
+            assertThat(again.runs()).filteredOn(o -> o.side().equals("other")).singleElement()
+                    .satisfies(o -> assertThat(((io.stillwater.bench.feature.run.SideOutcome.Measured) o).run()
+                            .samples()).isEqualTo(stored.samples()));
+        }
+    }
 }
