@@ -54,8 +54,9 @@ import picocli.CommandLine.Spec;
  * on other (run 1), re-runs the ones that regressed (see {@link RerunPolicy}), prints the verdict
  * table, records the run in the history and writes feature-report.html, feature-report.json and
  * feature-junit.xml. Exit status 0 when nothing regressed or failed, 1 otherwise (or when the results
- * could not be recorded or written), 2 on a usage error (bad --scale, unknown scenario or group, bad
- * target, duplicate scenarios).
+ * could not be recorded or written), 2 on a usage error (bad --scale or --shard, unknown scenario or group,
+ * bad target, duplicate scenarios, --compare-to-history with --other or without a stored run of its build).
+ * With --compare-to-history only this side runs, against the stored this-side samples of a build.
  *
  * <p>The scenario catalog is a constructor parameter so tests can run the command over scenarios of
  * their own; the default looks up {@value #CATALOG_CLASS}{@code .all()}.
@@ -101,7 +102,10 @@ import picocli.CommandLine.Spec;
                 "  stillwater feature-bench --max-measurements 10 --runs-per-scenario 1",
                 "  stillwater feature-bench --other jar:../main/stillwater.jar --other-params ''",
                 "  stillwater feature-bench --calibrate --runs-per-scenario 3   (A/A: measure the noise)",
-                "  stillwater feature-bench --this url:postgresql://postgres@127.0.0.1/postgres"})
+                "  stillwater feature-bench --this url:postgresql://postgres@127.0.0.1/postgres",
+                "  stillwater feature-bench --shard 1/4   (a quarter of the scenarios, by Shard's CRC32 rule)",
+                "  stillwater feature-bench --compare-to-history base   (this side only, against the stored "
+                        + "samples of build base)"})
 public final class FeatureBenchCommand implements Callable<Integer> {
     /** The class whose static {@code all()} lists every scenario class, in catalog order. */
     public static final String CATALOG_CLASS = "io.stillwater.bench.feature.scenarios.FeatureCatalog";
@@ -161,12 +165,13 @@ public final class FeatureBenchCommand implements Callable<Integer> {
     Path results;
 
     @Option(names = "--history", paramLabel = "FILE",
-            description = "The SQLite results history the run is recorded in, shared with 'stillwater bench' "
-                    + "(default: DIR/history.sqlite of --results).")
+            description = "The SQLite results history the run is recorded in and --compare-to-history reads, shared "
+                    + "with 'stillwater bench' (default: DIR/history.sqlite of --results).")
     Path historyFile;
 
     @Option(names = "--build", paramLabel = "LABEL", defaultValue = "dev",
-            description = "The label this side is recorded under in the history (default: ${DEFAULT-VALUE}).")
+            description = "The label this side is recorded under in the history; what a later --compare-to-history "
+                    + "LABEL looks up (default: ${DEFAULT-VALUE}).")
     String build;
 
     @Spec
