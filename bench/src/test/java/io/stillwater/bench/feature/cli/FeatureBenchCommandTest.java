@@ -260,7 +260,7 @@ class FeatureBenchCommandTest {
     }
 
     @Test
-    void compareToHistoryExcludesOtherAndOtherParams() {
+    void compareToHistoryExcludesOtherOtherParamsAndCalibrate() {
         Run other = run(CATALOG, "--compare-to-history", "base", "--other", "jar:/x.jar");
         assertThat(other.exitCode()).isEqualTo(2);
         assertThat(other.err()).contains("--compare-to-history compares with stored results; --other and "
@@ -268,6 +268,9 @@ class FeatureBenchCommandTest {
         Run params = run(CATALOG, "--compare-to-history", "base", "--other-params", "");
         assertThat(params.exitCode()).isEqualTo(2);
         assertThat(params.err()).contains("--other and --other-params do not apply");
+        Run calibrate = run(CATALOG, "--compare-to-history", "base", "--calibrate");
+        assertThat(calibrate.exitCode()).isEqualTo(2);
+        assertThat(calibrate.err()).contains("--calibrate and --compare-to-history exclude each other");
     }
 
     private static final String PG = "url:postgresql://postgres@127.0.0.1:1/postgres"; // never reached
