@@ -18,6 +18,18 @@ class ScriptsProperties {
         return Arbitraries.strings().withChars("ab ;'\"$-/*\n").ofMaxLength(8);
     }
 
+    /**
+     * {@code s} with no comment opener or closer left: removing one can join its neighbours into
+     * another ({@code "//**"} minus {@code "/*"} is {@code "/*"}), so remove until none is left.
+     */
+    private static String withoutCommentDelimiters(String s) {
+        String t = s;
+        while (t.contains("/*") || t.contains("*/")) {
+            t = t.replace("/*", "").replace("*/", "");
+        }
+        return t;
+    }
+
     /** One lexical piece of a statement, each hiding ; where it is not syntax. */
     @Provide
     Arbitrary<String> piece() {
@@ -26,7 +38,7 @@ class ScriptsProperties {
         Arbitrary<String> identifier = noise().map(s -> "\"" + s.replace("\"", "\"\"") + "\"");
         Arbitrary<String> dollar = Combinators.combine(Arbitraries.of("", "q", "tag_1"), noise())
                 .as((tag, s) -> "$" + tag + "$" + s.replace("$", "") + "$" + tag + "$");
-        Arbitrary<String> block = noise().map(s -> "/* " + s.replace("*/", "").replace("/*", "") + " */");
+        Arbitrary<String> block = noise().map(s -> "/* " + withoutCommentDelimiters(s) + " */");
         Arbitrary<String> line = noise().map(s -> "-- " + s.replace("\n", "") + "\n");
         return Arbitraries.frequencyOf(
                 net.jqwik.api.Tuple.of(6, word), net.jqwik.api.Tuple.of(2, literal),
