@@ -7,7 +7,6 @@ import io.stillwater.bench.feature.scenario.FeatureScenario;
 import io.stillwater.bench.feature.scenario.FeatureSuite;
 import io.stillwater.bench.feature.scenario.Metric;
 import io.stillwater.bench.history.Calibration;
-import io.stillwater.bench.runner.SqlErrors;
 import io.stillwater.bench.runner.TargetLauncher;
 import io.stillwater.bench.stats.Stat;
 import java.util.ArrayList;
@@ -62,21 +61,7 @@ public final class FeatureCalibration {
      * @return per scenario: all runs, verdicts of the A/A comparison (pooled, as in a normal run) and status
      */
     public List<FeatureScenarioResult> run(FeatureSuite suite, TargetLauncher side, Set<String> sideParamNames) {
-        List<FeatureScenarioResult> out = new ArrayList<>();
-        for (FeatureScenario scenario : suite.scenarios()) {
-            FeatureScenarioResult r;
-            try {
-                r = runScenario(scenario, side, sideParamNames);
-            } catch (RuntimeException | Error e) {
-                // Never lets one scenario end the session: whatever escaped becomes its failure.
-                r = new FeatureScenarioResult(scenario.name(), scenario.version(), List.of(), Double.NaN, List.of(),
-                        List.of(), ScenarioStatus.FAILED, "the bench failed running it: " + SqlErrors.describe(e),
-                        Map.of(), Map.of());
-            }
-            progress.scenarioFinished(r);
-            out.add(r);
-        }
-        return out;
+        return FeatureSession.eachScenario(suite, progress, s -> runScenario(s, side, sideParamNames));
     }
 
     private FeatureScenarioResult runScenario(FeatureScenario scenario, TargetLauncher side,

@@ -55,13 +55,22 @@ public final class FeatureSession {
      */
     public List<FeatureScenarioResult> run(FeatureSuite suite, TargetLauncher thisSide, TargetLauncher otherSide,
             Set<String> sideParamNames) {
+        return eachScenario(suite, progress, s -> runScenario(s, thisSide, otherSide, sideParamNames));
+    }
+
+    /**
+     * {@code one} applied to every scenario of the suite in order, each result reported to
+     * {@code progress}. Whatever escapes one scenario becomes its FAILED result: one scenario never
+     * ends the session. Shared by every kind of feature run (normal, against history, A/A).
+     */
+    static List<FeatureScenarioResult> eachScenario(FeatureSuite suite, FeatureProgress progress,
+            java.util.function.Function<FeatureScenario, FeatureScenarioResult> one) {
         List<FeatureScenarioResult> out = new ArrayList<>();
         for (FeatureScenario scenario : suite.scenarios()) {
             FeatureScenarioResult r;
             try {
-                r = runScenario(scenario, thisSide, otherSide, sideParamNames);
+                r = one.apply(scenario);
             } catch (RuntimeException | Error e) {
-                // Never lets one scenario end the session: whatever escaped becomes its failure.
                 r = new FeatureScenarioResult(scenario.name(), safeVersion(scenario), safeGroups(scenario),
                         safeScale(scenario), List.of(), List.of(), ScenarioStatus.FAILED,
                         "the bench failed running it: " + SqlErrors.describe(e), Map.of(), Map.of());
@@ -129,20 +138,8 @@ public final class FeatureSession {
      */
     public List<FeatureScenarioResult> runAgainstHistory(FeatureSuite suite, TargetLauncher thisSide,
             String historyBuild, Map<String, StoredFeatureScenario> stored, Set<String> sideParamNames) {
-        List<FeatureScenarioResult> out = new ArrayList<>();
-        for (FeatureScenario scenario : suite.scenarios()) {
-            FeatureScenarioResult r;
-            try {
-                r = againstHistory(scenario, thisSide, historyBuild, stored.get(scenario.name()), sideParamNames);
-            } catch (RuntimeException | Error e) {
-                r = new FeatureScenarioResult(scenario.name(), safeVersion(scenario), safeGroups(scenario),
-                        safeScale(scenario), List.of(), List.of(), ScenarioStatus.FAILED,
-                        "the bench failed running it: " + SqlErrors.describe(e), Map.of(), Map.of());
-            }
-            progress.scenarioFinished(r);
-            out.add(r);
-        }
-        return out;
+        return eachScenario(suite, progress,
+                s -> againstHistory(s, thisSide, historyBuild, stored.get(s.name()), sideParamNames));
     }
 
     private FeatureScenarioResult againstHistory(FeatureScenario scenario, TargetLauncher thisSide,
