@@ -104,15 +104,7 @@ public final class SvgChart {
             b.append("<text class=\"tick\" x=\"").append(LEFT - 6).append("\" y=\"").append(f(py + 4))
                     .append("\" text-anchor=\"end\">").append(Html.escape(t.label())).append("</text>");
         }
-        for (Tick t : x.ticks()) {
-            double px = LEFT + pw * x.fraction(t.value());
-            b.append("<line class=\"grid\" x1=\"").append(f(px)).append("\" x2=\"").append(f(px)).append("\" y1=\"")
-                    .append(TOP).append("\" y2=\"").append(TOP + ph).append("\"/>");
-            b.append("<text class=\"tick\" x=\"").append(f(px)).append("\" y=\"").append(TOP + ph + 16)
-                    .append("\" text-anchor=\"middle\">").append(Html.escape(t.label())).append("</text>");
-        }
-        b.append("<text class=\"axis-label\" x=\"").append(LEFT + pw / 2).append("\" y=\"").append(HEIGHT - 6)
-                .append("\" text-anchor=\"middle\">").append(Html.escape(x.label())).append("</text>");
+        xAxis(b, x, pw, ph, HEIGHT);
         b.append("<text class=\"axis-label\" transform=\"translate(14 ").append(TOP + ph / 2)
                 .append(") rotate(-90)\" text-anchor=\"middle\">").append(Html.escape(y.label())).append("</text>");
         for (Series s : series) {
@@ -156,6 +148,22 @@ public final class SvgChart {
         }
         b.append("</svg>");
         return b.toString();
+    }
+
+    /**
+     * The x axis of a plot {@code pw} by {@code ph} at (LEFT, TOP): a vertical grid line and a label
+     * per tick, and the axis label at the bottom of a chart {@code height} high.
+     */
+    private static void xAxis(StringBuilder b, Axis x, int pw, int ph, int height) {
+        for (Tick t : x.ticks()) {
+            double px = LEFT + pw * x.fraction(t.value());
+            b.append("<line class=\"grid\" x1=\"").append(f(px)).append("\" x2=\"").append(f(px)).append("\" y1=\"")
+                    .append(TOP).append("\" y2=\"").append(TOP + ph).append("\"/>");
+            b.append("<text class=\"tick\" x=\"").append(f(px)).append("\" y=\"").append(TOP + ph + 16)
+                    .append("\" text-anchor=\"middle\">").append(Html.escape(t.label())).append("</text>");
+        }
+        b.append("<text class=\"axis-label\" x=\"").append(LEFT + pw / 2).append("\" y=\"").append(height - 6)
+                .append("\" text-anchor=\"middle\">").append(Html.escape(x.label())).append("</text>");
     }
 
     /**
@@ -217,15 +225,7 @@ public final class SvgChart {
         b.append("<title>").append(Html.escape(title)).append("</title>");
         b.append("<rect class=\"plot\" x=\"").append(LEFT).append("\" y=\"").append(TOP).append("\" width=\"")
                 .append(pw).append("\" height=\"").append(ph).append("\"/>");
-        for (Tick t : x.ticks()) {
-            double px = LEFT + pw * x.fraction(t.value());
-            b.append("<line class=\"grid\" x1=\"").append(f(px)).append("\" x2=\"").append(f(px)).append("\" y1=\"")
-                    .append(TOP).append("\" y2=\"").append(TOP + ph).append("\"/>");
-            b.append("<text class=\"tick\" x=\"").append(f(px)).append("\" y=\"").append(TOP + ph + 16)
-                    .append("\" text-anchor=\"middle\">").append(Html.escape(t.label())).append("</text>");
-        }
-        b.append("<text class=\"axis-label\" x=\"").append(LEFT + pw / 2).append("\" y=\"").append(height - 6)
-                .append("\" text-anchor=\"middle\">").append(Html.escape(x.label())).append("</text>");
+        xAxis(b, x, pw, ph, height);
         for (int row = 0; row < strips.size(); row++) {
             Strip s = strips.get(row);
             double cy = TOP + STRIP_ROW * row + STRIP_ROW / 2.0;

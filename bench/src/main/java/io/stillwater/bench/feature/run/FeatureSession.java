@@ -113,16 +113,8 @@ public final class FeatureSession {
                 return ended(scenario, groups, scale, runs);
             }
         }
-        List<MetricVerdict> verdicts = done == 1 ? first : verdicts(scenario, runs);
-        List<MetricVerdict> regressed = verdicts.stream().filter(v -> v.outcome() == FeatureOutcome.REGRESSION).toList();
-        ScenarioStatus status = regressed.isEmpty() ? ScenarioStatus.PASSED : ScenarioStatus.REGRESSED;
-        String reason = regressed.stream().map(v -> v.metric().label() + ": " + v.text())
-                .collect(Collectors.joining("; "));
-        if (!regressed.isEmpty()) {
-            reason += " (median of " + done + (done == 1 ? " run" : " runs") + " per side)";
-        }
-        return new FeatureScenarioResult(scenario.name(), scenario.version(), groups, scale, runs, verdicts, status,
-                reason, params(runs, "this"), params(runs, "other"));
+        return judged(scenario, groups, scale, runs, done == 1 ? first : verdicts(scenario, runs),
+                done + (done == 1 ? " run" : " runs") + " per side");
     }
 
     /**
@@ -174,14 +166,23 @@ public final class FeatureSession {
                 return ended(scenario, groups, scale, runs);
             }
         }
-        List<MetricVerdict> verdicts = done == 1 ? first : verdicts(scenario, runs);
+        return judged(scenario, groups, scale, runs, done == 1 ? first : verdicts(scenario, runs),
+                done + (done == 1 ? " run" : " runs") + " of this, " + others.size()
+                        + (others.size() == 1 ? " stored run" : " stored runs") + " of " + historyBuild);
+    }
+
+    /**
+     * The result of a scenario measured on both sides: REGRESSED when any final verdict is a
+     * regression (the reason lists them and says what the medians were pooled over), else PASSED.
+     */
+    private static FeatureScenarioResult judged(FeatureScenario scenario, List<String> groups, double scale,
+            List<SideOutcome> runs, List<MetricVerdict> verdicts, String pooledOver) {
         List<MetricVerdict> regressed = verdicts.stream().filter(v -> v.outcome() == FeatureOutcome.REGRESSION).toList();
         ScenarioStatus status = regressed.isEmpty() ? ScenarioStatus.PASSED : ScenarioStatus.REGRESSED;
         String reason = regressed.stream().map(v -> v.metric().label() + ": " + v.text())
                 .collect(Collectors.joining("; "));
         if (!regressed.isEmpty()) {
-            reason += " (median of " + done + (done == 1 ? " run" : " runs") + " of this, " + others.size()
-                    + (others.size() == 1 ? " stored run" : " stored runs") + " of " + historyBuild + ")";
+            reason += " (median of " + pooledOver + ")";
         }
         return new FeatureScenarioResult(scenario.name(), scenario.version(), groups, scale, runs, verdicts, status,
                 reason, params(runs, "this"), params(runs, "other"));
