@@ -35,6 +35,7 @@ import java.util.Set;
 import io.stillwater.engine.sql.Statement;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
+import io.stillwater.engine.error.FaultPoints;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.storage.LogRecord;
@@ -302,6 +303,7 @@ public final class Coordinator implements AutoCloseable {
 
     /** Applies one durable record, at {@code time}, to catalog and tables. Holds applyLock. */
     private void applyRecord(LogRecord record, long time) {
+        if (!replaying) FaultPoints.hit(FaultPoints.Point.APPLY);
         switch (record) {
             case LogRecord.CreateTable ct -> {
                 TableDef def = ct.table();
@@ -1110,6 +1112,7 @@ public final class Coordinator implements AutoCloseable {
         Pending p;
         writeLock.lock();
         try {
+            FaultPoints.hit(FaultPoints.Point.WRITE);
             long ts = oracle.writeTimestamp();
             LogRecord record = make.at(ts);
             CompletableFuture<Void> durable = log.appendAsync(record);

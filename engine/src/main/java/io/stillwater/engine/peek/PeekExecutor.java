@@ -21,6 +21,7 @@ import java.util.Optional;
 import io.stillwater.engine.expr.Expr;
 import io.stillwater.engine.dataflow.ArrangedInput;
 import io.stillwater.engine.error.EvalError;
+import io.stillwater.engine.error.FaultPoints;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.expr.EvalContext;
 import java.util.function.Supplier;
@@ -96,6 +97,7 @@ public final class PeekExecutor {
                 throw new IllegalStateException("a plan without inputs read " + id);
             }, in == null ? 0 : in.asOf(), ctx, cancel), 0);
         }
+        FaultPoints.hit(FaultPoints.Point.PEEK);
         ParameterSnapshot params = coordinator == null ? new SystemParameters().snapshot()
                 : coordinator.systemParameters().snapshot();
         PeekRequest<Result> request = new PeekRequest<>(statement == null ? plan.pathName() : statement, kind(plan),

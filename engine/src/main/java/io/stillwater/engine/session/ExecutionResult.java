@@ -7,13 +7,45 @@ import java.util.Map;
 /** What executing one statement produced. */
 public sealed interface ExecutionResult {
     /**
-     * Rows of a query. {@code tag} is the CommandComplete tag for the full result
-     * ({@code SELECT n}); a portal that stops early reports its own count.
+     * Rows of a query, as a {@link RowStream} the consumer pulls and must close. The wire
+     * layer reads {@link #stream()} batch by batch; embedded callers and tests may call
+     * {@link #rows()}, which drains the stream once and keeps the list.
+     *
+     * <p>Not thread-safe: one thread (the session's) reads it, like the session itself.
      */
-    record Rows(List<ResultColumn> columns, List<Row> rows, String commandVerb) implements ExecutionResult {
-        public Rows { columns = List.copyOf(columns); rows = List.copyOf(rows); }
+    final class Rows implements ExecutionResult {
+        private final List<ResultColumn> columns;
+        private final RowStream stream;
+        private final String commandVerb;
+        private List<Row> drained;
 
-        public String tag() { return commandVerb + " " + rows.size(); }
+        public Rows(List<ResultColumn> columns, RowStream stream, String commandVerb) {
+            this.columns = List.copyOf(columns);
+            this.stream = stream;
+            this.commandVerb = commandVerb;
+        }
+
+        /** Rows already in memory. */
+        public Rows(List<ResultColumn> columns, List<Row> rows, String commandVerb) {
+            this(columns, RowStream.of(rows), commandVerb);
+        }
+
+        public List<ResultColumn> columns() { return columns; }
+
+        /** The rows, pulled in batches; the consumer closes it. */
+        public RowStream stream() { return stream; }
+
+        /** The CommandComplete verb ({@code SELECT}, {@code SHOW}, {@code EXPLAIN}). */
+        public String commandVerb() { return commandVerb; }
+
+        /** Every row: drains (and closes) the stream on the first call, then returns the same list. */
+        public List<Row> rows() {
+            if (drained == null) drained = List.copyOf(stream.drain());
+            return drained;
+        }
+
+        /** The CommandComplete tag for the whole result ({@code SELECT n}); drains the stream. */
+        public String tag() { return commandVerb + " " + rows().size(); }
     }
 
     /**
