@@ -168,7 +168,7 @@ final class ConnectionWorker {
             fatal(ClientErrors.diagnose(e, Severity.FATAL));
             return;
         }
-        key = registry.register(s);
+        key = registry.register(s, this::cancelRunning);
         session = s;
         onStarted.run();
         List<String> unrecognized = params.keySet().stream().filter(k -> k.startsWith("_pq_.")).toList();
