@@ -258,6 +258,54 @@ class StreamingTest {
         assertThat(probe.rowsProduced.get()).isLessThan(10_000); // nothing was read past what was sent
     }
 
+    private static long usedHeapAfterGc() {
+        System.gc();
+        return java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    /** Generously: what a connection may hold plus noise; far below the ~300 MiB of 5M rows held in memory. */
+    private static final long HEAP_GROWTH_BOUND = 64L << 20;
+
+    @Test
+    void millionsOfRowsPassThroughWithoutTheServerHoldingThem() throws Exception {
+        int rows = 5_000_000;
+        long before = usedHeapAfterGc();
+        String url = "jdbc:postgresql://127.0.0.1:" + port() + "/materialize?user=x";
+        try (Connection c = DriverManager.getConnection(url)) {
+            c.setAutoCommit(false);
+            try (Statement s = c.createStatement()) {
+                s.setFetchSize(1000);
+                long count = 0;
+                try (ResultSet rs = s.executeQuery("SELECT * FROM lazy(" + rows + ")")) {
+                    while (rs.next()) {
+                        count++;
+                        if (count == rows / 2) {
+                            assertThat(usedHeapAfterGc() - before).isLessThan(HEAP_GROWTH_BOUND);
+                        }
+                    }
+                }
+                assertThat(count).isEqualTo(rows);
+            }
+            c.commit();
+        }
+
+        // psql: the simple protocol, one Query for all rows; the server sends them as psql reads.
+        java.nio.file.Path psql = java.nio.file.Path.of("/usr/bin/psql");
+        assertThat(java.nio.file.Files.isExecutable(psql)).as("psql must be installed").isTrue();
+        long producedBefore = probe.rowsProduced.get();
+        ProcessBuilder pb = new ProcessBuilder(psql.toString(), "-X", "-At", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1",
+                "-p", String.valueOf(port()), "-U", "x", "-d", "materialize", "-c", "SELECT * FROM lazy(" + rows + ")");
+        pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        Process p = pb.start();
+        p.getOutputStream().close();
+        await("psql is half way", () -> probe.rowsProduced.get() - producedBefore >= rows / 2 || !p.isAlive());
+        assertThat(usedHeapAfterGc() - before).isLessThan(HEAP_GROWTH_BOUND);
+        assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+        assertThat(p.exitValue()).as(new String(p.getErrorStream().readAllBytes())).isZero();
+        assertThat(probe.rowsProduced.get() - producedBefore).isEqualTo(rows);
+        awaitAllStreamsClosed();
+    }
+
     @Test
     void pgjdbcCursorAndSimpleModesReadLargeLazyResults() throws Exception {
         String url = "jdbc:postgresql://127.0.0.1:" + port() + "/materialize?user=x";
