@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Threads: {@code executor}, {@code out}, {@code worker} and {@code startupTimer} are
  * written on the event loop only (channelActive, the first submit); the worker thread
- * reads them after the executor's hand-off. {@code pending}, {@code pendingBytes} and
+ * reads them after the executor's hand-off, the server's gauges read {@code out}. {@code pending}, {@code pendingBytes} and
  * {@code startupSlot} are touched by both threads.
  */
 final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
@@ -65,7 +65,8 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
 
     private ExecutorService executor;
     private io.netty.util.concurrent.ScheduledFuture<?> startupTimer;
-    private Outbound out;
+    /** Volatile: the server's gauges read it from other threads. */
+    private volatile Outbound out;
     private ConnectionWorker worker;
 
     /**
