@@ -56,6 +56,17 @@ public final class Params {
             "max_connections", new ParamType.IntType(1, Integer.MAX_VALUE), 1000, Scope.ENVIRONMENT,
             "Most concurrent client sessions; mz_system is not counted and is never refused.");
 
+    // ---- write backpressure (coordinator write path)
+
+    /**
+     * Writes wait while some replica's maintenance is further behind than this (the age of
+     * the oldest write handed to it that a worker has not processed); 0 admits every write.
+     */
+    public static final Param<Duration> MAX_MAINTENANCE_LAG = new Param<>(
+            "max_maintenance_lag", new ParamType.DurationType(Duration.ZERO, Duration.ofHours(1)),
+            Duration.ofSeconds(3), Scope.ENVIRONMENT,
+            "Writes wait while a replica's maintenance backlog is older than this; 0 turns write backpressure off.");
+
     /** Every parameter, in the order docs and SHOW ALL list them. */
     public static final List<Param<?>> ALL = List.of(
             ENABLE_COMPUTE_INTERACTIVE_RUNTIME,
@@ -65,7 +76,8 @@ public final class Params {
             COMPUTE_INDEX_PEEK_YIELD_GRANULARITY,
             MAX_RESULT_SIZE,
             STATEMENT_TIMEOUT,
-            MAX_CONNECTIONS);
+            MAX_CONNECTIONS,
+            MAX_MAINTENANCE_LAG);
 
     private static final Map<String, Param<?>> BY_NAME = new LinkedHashMap<>();
 
