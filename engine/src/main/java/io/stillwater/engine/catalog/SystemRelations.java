@@ -86,7 +86,9 @@ public final class SystemRelations {
                     "heap_max_bytes", SqlType.BIGINT, "rss_bytes", SqlType.BIGINT),
             builtin("mz_internal", MZ_WRITE_BACKPRESSURE, "mz_write_backpressure", "cluster", SqlType.TEXT,
                     "replica", SqlType.TEXT, "replica_id", SqlType.TEXT, "backlog_ms", SqlType.BIGINT,
-                    "queued_writes", SqlType.BIGINT, "max_maintenance_lag_ms", SqlType.BIGINT,
+                    "oldest_write_ms", SqlType.BIGINT, "queued_writes", SqlType.BIGINT, "write_cost_us", SqlType.BIGINT,
+                    "peak_lag_ms", SqlType.BIGINT,
+                    "max_maintenance_lag_ms", SqlType.BIGINT,
                     "waiting_writes", SqlType.BIGINT, "admitted_after_wait", SqlType.BIGINT,
                     "waited_ms", SqlType.BIGINT),
             builtin(INTROSPECTION_SCHEMA, MZ_DATAFLOW_ARRANGEMENT_SIZES, "mz_dataflow_arrangement_sizes",
@@ -230,7 +232,8 @@ public final class SystemRelations {
             out.add(processMemory(), 1);
         } else if (id == MZ_WRITE_BACKPRESSURE) {
             for (var b : coordinator.writeBackpressure()) {
-                out.add(Row.of(b.cluster(), b.replica(), b.replicaId(), b.backlogMs(), b.queuedWrites(), b.boundMs(),
+                out.add(Row.of(b.cluster(), b.replica(), b.replicaId(), b.backlogMs(), b.oldestWriteMs(), b.queuedWrites(),
+                        b.writeCostUs(), b.peakLagMs(), b.boundMs(),
                         b.waitingWrites(), b.admittedAfterWait(), b.waitedMs()), 1);
             }
         } else {

@@ -15,9 +15,10 @@ sealed interface Command {
     /**
      * One committed write at {@code time}: table id to its changes. Frontiers advance to
      * {@code time + 1}. {@code seq} numbers inputs in hand-over order for the replica's
-     * {@link MaintenanceBacklog}; a worker reports it once processed.
+     * {@link MaintenanceBacklog} and {@code handedOverNanos} is when ({@link System#nanoTime()});
+     * a worker reports both once it has processed the input.
      */
-    record Input(long time, Map<Long, Changes> changes, long seq) implements Command {}
+    record Input(long time, Map<Long, Changes> changes, long seq, long handedOverNanos) implements Command {}
 
     /** No changes before {@code upper}: frontiers advance. */
     record Advance(long upper) implements Command {}

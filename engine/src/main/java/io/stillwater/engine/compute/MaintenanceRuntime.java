@@ -45,7 +45,8 @@ final class MaintenanceRuntime implements AutoCloseable {
      */
     synchronized void input(long time, java.util.Map<Long, io.stillwater.engine.data.Changes> changes) {
         if (closed) return;
-        Command c = new Command.Input(time, changes, backlog.handedOver(System.nanoTime()));
+        long now = System.nanoTime();
+        Command c = new Command.Input(time, changes, backlog.handedOver(now), now);
         for (Worker w : workers) w.enqueue(c);
     }
 

@@ -335,10 +335,11 @@ final class Worker implements Runnable {
 
     /** Processes one committed write and reports it to the backlog, whatever the outcome. */
     private void processInput(Command.Input in) {
+        long start = System.nanoTime();
         try {
             input(in.time(), in.changes());
         } finally {
-            backlog.processed(self, in.seq());
+            backlog.processed(self, in.seq(), in.handedOverNanos(), System.nanoTime() - start);
         }
     }
 

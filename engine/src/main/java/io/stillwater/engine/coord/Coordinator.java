@@ -499,17 +499,12 @@ public final class Coordinator implements AutoCloseable {
      */
     public long commit(List<TableChange> changes, AdmissionLimit limit) {
         if (changes.isEmpty()) return oracle.readTimestamp();
-        admit(limit);
-        return submit(ts -> new LogRecord.TableWrite(ts, List.copyOf(changes)));
-    }
-
-    /**
-     * Waits for write admission unless this thread already holds the write lock (then it
-     * was admitted by {@link #serialized}, and must not wait with the lock held).
-     */
-    private void admit(AdmissionLimit limit) {
         checkNotStopped();
-        if (!writeLock.isHeldByCurrentThread()) admission.admit(limit.cancel(), limit.deadlineNanos());
+        // Holding the write lock, this thread was admitted by serialized(): never wait with the lock held.
+        if (writeLock.isHeldByCurrentThread()) return submit(ts -> new LogRecord.TableWrite(ts, List.copyOf(changes)));
+        try (WriteAdmission.Ticket admitted = admission.admit(limit.cancel(), limit.deadlineNanos())) {
+            return submit(ts -> new LogRecord.TableWrite(ts, List.copyOf(changes)));
+        }
     }
 
     /**
@@ -527,13 +522,16 @@ public final class Coordinator implements AutoCloseable {
      * write lock, so its own commit inside {@code work} does not wait again.
      */
     public <T> T serialized(AdmissionLimit limit, Supplier<T> work) {
-        admit(limit);
-        writeLock.lock();
-        try {
-            awaitAllApplied();
-            return work.get();
-        } finally {
-            writeLock.unlock();
+        checkNotStopped();
+        if (writeLock.isHeldByCurrentThread()) return work.get(); // nested: admitted by the outer call
+        try (WriteAdmission.Ticket admitted = admission.admit(limit.cancel(), limit.deadlineNanos())) {
+            writeLock.lock();
+            try {
+                awaitAllApplied();
+                return work.get();
+            } finally {
+                writeLock.unlock();
+            }
         }
     }
 
@@ -1378,8 +1376,10 @@ public final class Coordinator implements AutoCloseable {
         List<WriteBackpressure> out = new ArrayList<>();
         for (Replicas.Live r : replicas.all()) {
             var b = r.compute().backlog();
-            out.add(new WriteBackpressure(r.spec().cluster(), r.spec().replica(), r.spec().replicaId(), b.ageMillis(),
-                    b.writes(), bound, waiting, admission.admittedAfterWait(), admission.waitedMillis()));
+            out.add(new WriteBackpressure(r.spec().cluster(), r.spec().replica(), r.spec().replicaId(), b.lagMillis(),
+                    b.oldestAgeNanos() / 1_000_000, b.queuedWrites(), b.perWriteNanos() / 1_000,
+                    b.peakLagNanos() / 1_000_000, bound, waiting,
+                    admission.admittedAfterWait(), admission.waitedMillis()));
         }
         out.sort(java.util.Comparator.comparing(WriteBackpressure::replicaId));
         return out;
@@ -1388,15 +1388,21 @@ public final class Coordinator implements AutoCloseable {
     /**
      * One replica's row of {@code mz_internal.mz_write_backpressure}.
      *
-     * @param backlogMs         age of the oldest write handed to the replica that a worker has not processed
+     * @param backlogMs         the backlog admission compares with the bound: the larger of {@code
+     *                          oldestWriteMs} and the time to process the queued writes ({@code
+     *                          queuedWrites} x {@code writeCostUs})
+     * @param oldestWriteMs     age of the oldest write handed to the replica that a worker has not processed
      * @param queuedWrites      writes handed to it that not every worker has processed
+     * @param writeCostUs       recent maintenance time per write (a moving average, slowest worker), µs
+     * @param peakLagMs         the longest any write took from hand-over to processed on this replica, since it started
      * @param boundMs           {@code max_maintenance_lag} now (0: off)
      * @param waitingWrites     writers waiting for admission now (all replicas)
      * @param admittedAfterWait writes admitted after waiting, since start (all replicas)
      * @param waitedMs          total time writers waited for admission, since start (all replicas)
      */
     public record WriteBackpressure(String cluster, String replica, String replicaId, long backlogMs,
-                                    long queuedWrites, long boundMs, long waitingWrites, long admittedAfterWait,
+                                    long oldestWriteMs, long queuedWrites, long writeCostUs, long peakLagMs,
+                                    long boundMs, long waitingWrites, long admittedAfterWait,
                                     long waitedMs) {}
 
     /** Waits until every appended record is applied (or failed). Caller holds writeLock. */

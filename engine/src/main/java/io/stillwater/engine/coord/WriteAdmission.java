@@ -15,23 +15,26 @@ import java.util.function.Supplier;
 
 /**
  * Write backpressure: a write is admitted only while every replica's maintenance backlog
- * ({@link MaintenanceBacklog}) is younger than {@code max_maintenance_lag}. Past it the
- * writer waits here, before it takes the coordinator's write lock (so waiting writers
- * never block DDL, reads or each other's bookkeeping), until maintenance catches up, the
- * statement times out or is cancelled. So ingest follows what maintenance sustains, and
- * the queue of writes handed to the replicas (and the memory it holds) stays bounded.
+ * ({@link MaintenanceBacklog}), counting the writes already admitted and not yet handed
+ * to the replicas, is under {@code max_maintenance_lag}. Past it the writer waits here,
+ * before it takes the coordinator's write lock (so waiting writers never block DDL, reads
+ * or the writes already admitted), until maintenance catches up, the statement times out
+ * or is cancelled. So ingest follows what maintenance sustains, and the queue of writes
+ * handed to the replicas (and the memory it holds) stays bounded.
  *
  * <p><b>Order.</b> Waiting writers queue FIFO: only the head of the queue is admitted,
  * and a newcomer never overtakes a waiting writer, so writes are admitted in the order
- * they arrived. When the backlog drops under the bound the waiting writers are admitted
- * one after another while it stays under: the backlog can overshoot the bound by at
- * most the writes admitted in one such group (at most one per waiting connection).
+ * they arrived. Each admitted write counts as queued maintenance work (at the replicas'
+ * recent cost per write) until it has been handed over, so admissions stop as soon as
+ * the projected backlog reaches the bound; the backlog overshoots the bound by at most
+ * the writes admitted while the cost estimate was low (one group, at most one per
+ * concurrent writer).
  *
  * <p><b>Waking.</b> Writers await a condition signalled when a worker finishes a write
- * ({@link #progressed}, called on worker threads), when replicas come or go and when the
- * bound changes. A waiting writer also wakes at its statement deadline, and every
- * {@link #CANCEL_CHECK_MS} to notice a cancel request (cancellation is a flag the
- * session's {@link Cancellation} reads).
+ * ({@link #progressed}, called on worker threads), when an admitted write is handed over
+ * or fails, when replicas come or go and when the bound changes. A waiting writer also
+ * wakes at its statement deadline, and every {@link #CANCEL_CHECK_MS} to notice a cancel
+ * request (cancellation is a flag the session's {@link Cancellation} reads).
  *
  * <p>Thread-safety: any thread. {@code lock} guards {@code queue}; {@code waiting} mirrors
  * the queue's size for the lock-free fast path of {@link #progressed}.
@@ -45,6 +48,8 @@ final class WriteAdmission {
     /** Writers waiting for admission, in arrival order. Guarded by lock. */
     private final ArrayDeque<Object> queue = new ArrayDeque<>();
     private final AtomicInteger waiting = new AtomicInteger();
+    /** Writes admitted and not yet handed to the replicas (or failed): queued work the backlog does not show yet. */
+    private final AtomicInteger inFlight = new AtomicInteger();
     /** The bound in ms; 0 turns backpressure off. Read at every admission (ALTER SYSTEM applies at once). */
     private final LongSupplier boundMillis;
     /** The slowest replica's backlog now. */
@@ -60,8 +65,23 @@ final class WriteAdmission {
     }
 
     /**
-     * Returns once the write may proceed. Waits while the backlog is at or over the bound
-     * or an earlier writer is still waiting.
+     * An admitted write. Close it once the write was handed to the replicas (applied) or
+     * failed: until then it counts as queued maintenance work.
+     *
+     * @param place 0 when admitted without waiting, else the writer's place among the
+     *              writes admitted after waiting (1, 2, ...: arrival order)
+     */
+    record Ticket(WriteAdmission admission, long place) implements AutoCloseable {
+        @Override
+        public void close() {
+            admission.inFlight.decrementAndGet();
+            admission.progressed();
+        }
+    }
+
+    /**
+     * Returns once the write may proceed. Waits while the projected backlog is at or over
+     * the bound or an earlier writer is still waiting.
      *
      * @param cancel        checked while waiting: throws 57014 on a cancel request or once the
      *                      statement's timeout passed
@@ -69,10 +89,14 @@ final class WriteAdmission {
      * @throws SqlException 57014 from {@code cancel} (or {@code canceling statement due to
      *                      statement timeout} at the deadline); nothing of the write happened
      */
-    void admit(Cancellation cancel, long deadlineNanos) {
-        if (waiting.get() == 0 && underBound()) return; // fast path: nobody queued, maintenance keeps up
+    Ticket admit(Cancellation cancel, long deadlineNanos) {
+        if (waiting.get() == 0 && underBound()) { // fast path: nobody queued, maintenance keeps up
+            inFlight.incrementAndGet();
+            return new Ticket(this, 0);
+        }
         Object me = new Object();
         long start = System.nanoTime();
+        long place;
         lock.lock();
         try {
             queue.addLast(me);
@@ -91,6 +115,8 @@ final class WriteAdmission {
                     }
                     changed.awaitNanos(waitNanos);
                 }
+                inFlight.incrementAndGet(); // before the next head looks: it sees this write as queued
+                place = admittedAfterWait.incrementAndGet(); // under the lock: in queue order
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new SqlException(SqlState.QUERY_CANCELED, "canceling statement due to interrupt");
@@ -103,18 +129,19 @@ final class WriteAdmission {
         } finally {
             lock.unlock();
         }
-        admittedAfterWait.incrementAndGet();
         waitedNanos.addAndGet(System.nanoTime() - start);
+        return new Ticket(this, place);
     }
 
     private boolean underBound() {
         long bound = boundMillis.getAsLong();
-        return bound <= 0 || backlog.get().ageNanos() < TimeUnit.MILLISECONDS.toNanos(bound);
+        return bound <= 0 || backlog.get().lagNanos(inFlight.get()) < TimeUnit.MILLISECONDS.toNanos(bound);
     }
 
     /**
-     * Maintenance made progress, a replica came or went, or the bound changed: waiting
-     * writers look again. Any thread; costs one atomic read when nobody waits.
+     * Maintenance made progress, an admitted write finished, a replica came or went, or
+     * the bound changed: waiting writers look again. Any thread; costs one atomic read
+     * when nobody waits.
      */
     void progressed() {
         if (waiting.get() == 0) return;
@@ -128,6 +155,9 @@ final class WriteAdmission {
 
     /** Writers waiting for admission now. */
     int waiting() { return waiting.get(); }
+
+    /** Writes admitted and not yet handed to the replicas. */
+    int inFlight() { return inFlight.get(); }
 
     /** Writes admitted after waiting, since start. */
     long admittedAfterWait() { return admittedAfterWait.get(); }
