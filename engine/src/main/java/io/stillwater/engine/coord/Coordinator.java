@@ -1328,9 +1328,16 @@ public final class Coordinator implements AutoCloseable {
                 "The write is durable in the log and is applied when the server restarts (incident " + incident
                         + " in the server log).", null);
         applyLock.notifyAll();
-        SqlException reason = stopped;
-        java.util.function.Consumer<SqlException> handler = stoppedHandler;
-        Thread.ofPlatform().daemon().name("stillwater-stopped").start(() -> handler.accept(reason));
+        tellStopped(stoppedHandler, stopped);
+    }
+
+    /** Runs {@code handler} on a thread of its own; never throws (the caller may hold the apply lock). */
+    private static void tellStopped(java.util.function.Consumer<SqlException> handler, SqlException reason) {
+        try {
+            Thread.ofPlatform().daemon().name("stillwater-stopped").start(() -> handler.accept(reason));
+        } catch (Throwable t) { // e.g. no memory for a thread: writes are refused all the same
+            LOG.error("could not report that the engine stopped", t);
+        }
     }
 
     /** The error every write gets once the coordinator stopped (a fresh exception per caller). */
@@ -1354,7 +1361,7 @@ public final class Coordinator implements AutoCloseable {
     public void onStopped(java.util.function.Consumer<SqlException> handler) {
         stoppedHandler = handler;
         SqlException s = stopped;
-        if (s != null) Thread.ofPlatform().daemon().name("stillwater-stopped").start(() -> handler.accept(s));
+        if (s != null) tellStopped(handler, s);
     }
 
     // ---------------------------------------------------------------- write backpressure

@@ -230,7 +230,7 @@ class WriteBackpressureTest {
         Engine engine = closing(Engine.open(new EngineConfig(dir, false, 1), ComputeReplica::new));
         Session sys = closing(engine.connect("mz_system", "materialize", Map.of()));
         Session s = closing(engine.connect("materialize", "materialize", Map.of()));
-        long boundMs = Long.getLong("bp.bound", 250);
+        long boundMs = 250;
         sys.execute("ALTER SYSTEM SET max_maintenance_lag = '" + boundMs + "ms'");
         s.execute("CREATE TABLE big (x int)");
         s.execute("INSERT INTO big SELECT g FROM generate_series(1, " + BIG_ROWS + ") g");
@@ -278,8 +278,10 @@ class WriteBackpressureTest {
         assertThat(count(s, "w")).isEqualTo(acknowledged.get() + WARM_UP);
         assertThat(stats.admittedAfterWait()).as("writers were throttled").isPositive();
         // One group: each writer's write admitted together when the backlog dipped under the
-        // bound, at the measured cost each (twice, for a loaded machine), plus scheduling slack.
-        long oneGroupMs = (long) Math.ceil(2 * writers * perWriteMs) + 250;
+        // bound, at the measured cost each (twice), plus a second for a machine shared with other
+        // builds (a stalled worker lags whatever was admitted). Without backpressure the peak is
+        // the whole flood: about 6 s here.
+        long oneGroupMs = (long) Math.ceil(2 * writers * perWriteMs) + 1_000;
         // The peak is the worst hand-over-to-processed time of any write: the frontier lag maintenance caused.
         assertThat(stats.peakLagMs()).as("backlog stays within bound + one group").isLessThanOrEqualTo(boundMs + oneGroupMs);
     }
