@@ -26,9 +26,26 @@ import picocli.CommandLine.Option;
         description = {
                 "Open the database in --data-dir and serve it over the PostgreSQL wire protocol.",
                 "Connect with any PostgreSQL client, e.g. psql -h 127.0.0.1 -p 6875 -U materialize materialize.",
-                "Stops cleanly on SIGTERM or Ctrl-C: the server closes first, then the engine."})
+                "Stops cleanly on SIGTERM or Ctrl-C: the server closes first, then the engine.",
+                "Exits with status " + ServeCommand.EXIT_ENGINE_STOPPED + " when a committed write cannot be applied, "
+                        + "and (run by ./stillwater, with -XX:+ExitOnOutOfMemoryError) with status 3 when the heap is "
+                        + "exhausted: a supervisor restarts it and recovery replays the log (docs/operations.md)."})
 final class ServeCommand implements Callable<Integer> {
     private static final Logger LOG = LoggerFactory.getLogger(ServeCommand.class);
+
+    /**
+     * Exit status when the engine stopped because a committed write could not be applied
+     * (memory would be behind the log): restart to recover from the log. 70 is sysexits'
+     * EX_SOFTWARE. (A JVM started with -XX:+ExitOnOutOfMemoryError exits with 3 on heap
+     * exhaustion.)
+     */
+    static final int EXIT_ENGINE_STOPPED = 70;
+
+    /** JVM flags that make a real heap exhaustion end the process (what ./stillwater passes to serve). */
+    static final List<String> OOM_EXIT_FLAGS = List.of("-XX:+ExitOnOutOfMemoryError", "-XX:+CrashOnOutOfMemoryError");
+
+    /** How the process exits when the engine stops; replaced in tests. Runs on its own thread. */
+    java.util.function.IntConsumer exit = System::exit;
 
     @Option(names = "--listen", paramLabel = "HOST", defaultValue = "127.0.0.1",
             description = "Address to listen on (default: ${DEFAULT-VALUE}). Use 0.0.0.0 to accept remote clients; "
@@ -166,7 +183,15 @@ final class ServeCommand implements Callable<Integer> {
         if (workers < 1 || workers > 64) throw new IllegalArgumentException("--workers must be between 1 and 64, got " + workers);
         PgServer.Limits limits = serverLimits();
         if (noFsync) LOG.warn("--no-fsync: the write-ahead log is not fsynced; acknowledged writes can be lost on a crash");
+        logOutOfMemoryPolicy(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
         Engine engine = Engine.open(new EngineConfig(dataDir, !noFsync, workers, mergedSystemParameterDefaults()));
+        // A committed write memory cannot apply: exit, so a supervisor restarts the process
+        // and recovery replays the log (the handler runs on a thread of its own).
+        engine.coordinator().onStopped(e -> {
+            LOG.error("{}; exiting with status {} so that a restart recovers from the log", e.getMessage(),
+                    EXIT_ENGINE_STOPPED);
+            exit.accept(EXIT_ENGINE_STOPPED);
+        });
         try {
             PgServer server = new PgServer(engine::connect, limits).start(listen, port);
             LOG.info("listening on {}:{}", server.boundAddress().getAddress().getHostAddress(), server.boundPort());
@@ -175,6 +200,24 @@ final class ServeCommand implements Callable<Integer> {
             engine.close();
             throw e;
         }
+    }
+
+    /**
+     * Logs what happens on heap exhaustion: with -XX:+ExitOnOutOfMemoryError (what
+     * ./stillwater passes) the JVM exits and a supervisor restarts it cleanly from the log;
+     * without it an OutOfMemoryError leaves the process running in an unknown state.
+     * Returns whether the flag (or -XX:+CrashOnOutOfMemoryError) is set.
+     */
+    static boolean logOutOfMemoryPolicy(List<String> jvmArguments) {
+        boolean exits = jvmArguments.stream().anyMatch(OOM_EXIT_FLAGS::contains);
+        if (exits) {
+            LOG.info("on heap exhaustion the process exits (-XX:+ExitOnOutOfMemoryError, status 3); run it under a "
+                    + "supervisor that restarts it");
+        } else {
+            LOG.warn("the JVM runs without -XX:+ExitOnOutOfMemoryError: after an OutOfMemoryError it would keep running "
+                    + "in an unknown state; start serve with ./stillwater, or add the flag to the java command line");
+        }
+        return exits;
     }
 
     @Override

@@ -65,7 +65,7 @@ class MainJobTest {
     @Test
     void everyScenarioRunsEndToEndAndAppearsInEveryResultFile(@TempDir Path results) throws Exception {
         List<String> all = names(Suite.all());
-        assertThat(all).hasSize(13);
+        assertThat(all).hasSize(14);
         Run r = bench("--suite", "all", "--runs", "1", "--load-phase-duration", "2", "--results", results.toString());
         assertThat(r.exitCode()).as(r.out() + r.err()).isIn(0, 1); // 2 would be a usage error
         assertThat(r.out()).contains("other: dev (embedded; enable_compute_interactive_runtime=false)");

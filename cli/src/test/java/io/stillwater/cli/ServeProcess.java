@@ -33,8 +33,15 @@ final class ServeProcess implements AutoCloseable {
     }
 
     static ServeProcess start(Path dataDir) throws IOException, InterruptedException {
+        return start(dataDir, List.of());
+    }
+
+    /** As {@link #start(Path)}, with {@code jvmOptions} on the child's java command line (before the class). */
+    static ServeProcess start(Path dataDir, List<String> jvmOptions) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+        List<String> cmd = new ArrayList<>(List.of(java));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"),
                 StillwaterCli.class.getName(), "serve", "--listen", "127.0.0.1", "--port", "0",
                 "--data-dir", dataDir.toString()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

@@ -18,6 +18,7 @@ public final class GenericScenarios {
                 ScenarioSource.of(ConnectRead.class),
                 ScenarioSource.of(InsertsSelects.class),
                 ScenarioSource.of(OpenIndexedSelects.class),
-                ScenarioSource.of(PointLookupThroughput.class));
+                ScenarioSource.of(PointLookupThroughput.class),
+                ScenarioSource.of(IngestOverload.class));
     }
 }

@@ -17,7 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Another Stillwater build running as {@code java -jar JAR serve --port 0 --data-dir DIR
+ * Another Stillwater build running as {@code java -XX:+ExitOnOutOfMemoryError -jar JAR serve --port 0 --data-dir DIR
  * [--system-parameter-default a=b;c=d]}. Started by {@link #start}, which returns once the process
  * logged "listening on HOST:PORT"; {@link #close()} kills it. A reader thread (owned by this
  * object) drains the process's merged output for its whole life, so the process never blocks on
@@ -41,8 +41,11 @@ final class ServeProcess implements AutoCloseable {
     }
 
     static ServeProcess start(Path jar, Path dataDir, SideParams params, long timeoutSeconds) throws IOException {
+        // As ./stillwater runs serve: heap exhaustion ends the process (reported as the scenario's
+        // failure with its output) instead of leaving a limping server to measure.
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", jar.toString(), "serve", "--port", "0", "--data-dir", dataDir.toString()));
+                "-XX:+ExitOnOutOfMemoryError", "-jar", jar.toString(), "serve", "--port", "0",
+                "--data-dir", dataDir.toString()));
         if (!params.isEmpty()) {
             // Only when asked: a build without the flag still serves parameter-free runs.
             cmd.add("--system-parameter-default");

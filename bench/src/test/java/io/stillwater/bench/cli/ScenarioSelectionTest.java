@@ -18,7 +18,7 @@ class ScenarioSelectionTest {
     @Test
     void noNamesMeansEveryScenario() {
         assertThat(names(ScenarioSelection.select(KNOWN, List.of(), Shard.ALL))).containsExactly("Read", "PoolRead",
-                "ConnectRead", "InsertsSelects", "OpenIndexedSelects", "PointLookupThroughput");
+                "ConnectRead", "InsertsSelects", "OpenIndexedSelects", "PointLookupThroughput", "IngestOverload");
     }
 
     @Test
@@ -33,7 +33,7 @@ class ScenarioSelectionTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("unknown scenarios read, Nope;")
                 .hasMessageContaining("known scenarios: Read, PoolRead, ConnectRead, InsertsSelects, "
-                        + "OpenIndexedSelects, PointLookupThroughput");
+                        + "OpenIndexedSelects, PointLookupThroughput, IngestOverload");
     }
 
     @Test

@@ -12,7 +12,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "measure",
         mixinStandardHelpOptions = true,
         description = "Measure the engine and print the figures (not a test: no speed assertions).",
-        subcommands = {ViewsMeasureCommand.class, RuntimesMeasureCommand.class, HarnessMeasureCommand.class})
+        subcommands = {ViewsMeasureCommand.class, RuntimesMeasureCommand.class, HarnessMeasureCommand.class,
+                IngestMeasureCommand.class})
 public final class MeasureCommand implements Runnable {
     @Spec
     CommandSpec spec;

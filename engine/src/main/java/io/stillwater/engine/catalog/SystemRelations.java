@@ -51,6 +51,8 @@ public final class SystemRelations {
     public static final long MZ_CLUSTER_REPLICAS = 40;
     /** The engine process's memory (one row), for the feature benchmark's memory metrics. */
     public static final long MZ_PROCESS_MEMORY = 41;
+    /** Write backpressure per replica (the coordinator's admission, see docs/operations.md). */
+    public static final long MZ_WRITE_BACKPRESSURE = 45;
 
     // Per-replica introspection (issue 5), computed from the replica that serves the read.
     // Ids kept apart from the catalog relations' so both lists can grow.
@@ -82,6 +84,13 @@ public final class SystemRelations {
             builtin("mz_internal", MZ_PROCESS_MEMORY, "mz_process_memory", "heap_used_bytes", SqlType.BIGINT,
                     "heap_after_gc_bytes", SqlType.BIGINT, "heap_committed_bytes", SqlType.BIGINT,
                     "heap_max_bytes", SqlType.BIGINT, "rss_bytes", SqlType.BIGINT),
+            builtin("mz_internal", MZ_WRITE_BACKPRESSURE, "mz_write_backpressure", "cluster", SqlType.TEXT,
+                    "replica", SqlType.TEXT, "replica_id", SqlType.TEXT, "backlog_ms", SqlType.BIGINT,
+                    "oldest_write_ms", SqlType.BIGINT, "queued_writes", SqlType.BIGINT, "write_cost_us", SqlType.BIGINT,
+                    "peak_lag_ms", SqlType.BIGINT,
+                    "max_maintenance_lag_ms", SqlType.BIGINT,
+                    "waiting_writes", SqlType.BIGINT, "admitted_after_wait", SqlType.BIGINT,
+                    "waited_ms", SqlType.BIGINT),
             builtin(INTROSPECTION_SCHEMA, MZ_DATAFLOW_ARRANGEMENT_SIZES, "mz_dataflow_arrangement_sizes",
                     "id", SqlType.TEXT, "name", SqlType.TEXT, "records", SqlType.BIGINT, "batches", SqlType.BIGINT,
                     "size", SqlType.BIGINT),
@@ -221,6 +230,12 @@ public final class SystemRelations {
             for (long e : exports(catalog)) out.add(Row.of(objectId(e), exportUpper(coordinator, e) != null), 1);
         } else if (id == MZ_PROCESS_MEMORY) {
             out.add(processMemory(), 1);
+        } else if (id == MZ_WRITE_BACKPRESSURE) {
+            for (var b : coordinator.writeBackpressure()) {
+                out.add(Row.of(b.cluster(), b.replica(), b.replicaId(), b.backlogMs(), b.oldestWriteMs(), b.queuedWrites(),
+                        b.writeCostUs(), b.peakLagMs(), b.boundMs(),
+                        b.waitingWrites(), b.admittedAfterWait(), b.waitedMs()), 1);
+            }
         } else {
             throw new IllegalArgumentException("unknown built-in relation id " + id);
         }

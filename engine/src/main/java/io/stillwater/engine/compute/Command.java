@@ -12,8 +12,13 @@ sealed interface Command {
     /** Build and hydrate a dataflow. */
     record Create(MaintainedDataflow dataflow) implements Command {}
 
-    /** One committed write at {@code time}: table id to its changes. Frontiers advance to {@code time + 1}. */
-    record Input(long time, Map<Long, Changes> changes) implements Command {}
+    /**
+     * One committed write at {@code time}: table id to its changes. Frontiers advance to
+     * {@code time + 1}. {@code seq} numbers inputs in hand-over order for the replica's
+     * {@link MaintenanceBacklog} and {@code handedOverNanos} is when ({@link System#nanoTime()});
+     * a worker reports both once it has processed the input.
+     */
+    record Input(long time, Map<Long, Changes> changes, long seq, long handedOverNanos) implements Command {}
 
     /** No changes before {@code upper}: frontiers advance. */
     record Advance(long upper) implements Command {}

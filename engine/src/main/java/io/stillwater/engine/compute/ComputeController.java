@@ -55,6 +55,19 @@ public interface ComputeController extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * How far this replica's maintenance trails the writes handed to it ({@link
+     * MaintenanceBacklog}); none for a controller that maintains nothing. Any thread.
+     */
+    default MaintenanceBacklog.Status backlog() { return MaintenanceBacklog.Status.NONE; }
+
+    /**
+     * Calls {@code listener} whenever maintenance finishes a write (on a worker thread: it
+     * must be quick and never block), so a writer waiting for the backlog to shrink is
+     * woken by progress instead of polling. One listener; a later call replaces it.
+     */
+    default void onMaintenanceProgress(Runnable listener) {}
+
     /** The replica's introspection, when it keeps any. */
     default Optional<ReplicaIntrospection> introspection() { return Optional.empty(); }
 

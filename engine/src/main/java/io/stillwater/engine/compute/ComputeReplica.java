@@ -296,7 +296,7 @@ public final class ComputeReplica implements ComputeController {
     @Override
     public synchronized void inputChanges(long time, Map<Long, Changes> changes) {
         if (closed || dataflows.isEmpty()) return;
-        runtime.broadcast(new Command.Input(time, Map.copyOf(changes)));
+        runtime.input(time, Map.copyOf(changes));
     }
 
     @Override
@@ -304,6 +304,12 @@ public final class ComputeReplica implements ComputeController {
         if (closed || dataflows.isEmpty()) return;
         runtime.broadcast(new Command.Advance(upper));
     }
+
+    @Override
+    public MaintenanceBacklog.Status backlog() { return runtime.backlog().now(System.nanoTime()); }
+
+    @Override
+    public void onMaintenanceProgress(Runnable listener) { runtime.backlog().onProgress(listener); }
 
     /** A live (not dropped, not failed) trace holding {@code collectionId}. Under the monitor. */
     private Optional<ExportTrace> liveTrace(long collectionId) {

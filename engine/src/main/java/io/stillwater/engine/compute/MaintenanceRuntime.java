@@ -16,14 +16,16 @@ final class MaintenanceRuntime implements AutoCloseable {
 
     private final Worker[] workers;
     private final Thread[] threads;
+    private final MaintenanceBacklog backlog;
     private boolean closed; // guarded by this
 
     MaintenanceRuntime(int workerCount, ComputeReplica.Tuning tuning) {
         if (workerCount < 1) throw new IllegalArgumentException("a replica needs at least one worker, got " + workerCount);
         workers = new Worker[workerCount];
         threads = new Thread[workerCount];
+        backlog = new MaintenanceBacklog(workerCount);
         for (int w = 0; w < workerCount; w++) {
-            workers[w] = new Worker(w, workerCount, tuning);
+            workers[w] = new Worker(w, workerCount, tuning, backlog);
             threads[w] = Thread.ofPlatform().daemon().name("stillwater-compute-" + w).unstarted(workers[w]);
         }
         for (Thread t : threads) t.start();
@@ -36,6 +38,20 @@ final class MaintenanceRuntime implements AutoCloseable {
         if (closed) return;
         for (Worker w : workers) w.enqueue(c);
     }
+
+    /**
+     * Every worker gets one committed write's changes, stamped for the {@link
+     * MaintenanceBacklog} with the time it was handed over. Any thread.
+     */
+    synchronized void input(long time, java.util.Map<Long, io.stillwater.engine.data.Changes> changes) {
+        if (closed) return;
+        long now = System.nanoTime();
+        Command c = new Command.Input(time, changes, backlog.handedOver(now), now);
+        for (Worker w : workers) w.enqueue(c);
+    }
+
+    /** How far the workers trail the inputs handed to them. */
+    MaintenanceBacklog backlog() { return backlog; }
 
     /**
      * Queues a read on worker 0, which serves it between commands (and between hydration
@@ -65,6 +81,7 @@ final class MaintenanceRuntime implements AutoCloseable {
                 w.enqueue(Command.Stop.INSTANCE);
             }
         }
+        backlog.clear(); // what is still queued will never be processed: nothing is pending
         for (Thread t : threads) {
             try {
                 t.join(10_000);

@@ -53,14 +53,17 @@ final class Worker implements Runnable {
     private final int self;
     private final int workers;
     private final ComputeReplica.Tuning tuning;
+    /** Told after each processed input (any outcome), so write admission sees maintenance progress. */
+    private final MaintenanceBacklog backlog;
     private final BlockingQueue<Command> queue = new LinkedBlockingQueue<>();
     /** This worker's copies, in creation order. Worker thread only. */
     private final List<LocalDataflow> dataflows = new ArrayList<>();
 
-    Worker(int self, int workers, ComputeReplica.Tuning tuning) {
+    Worker(int self, int workers, ComputeReplica.Tuning tuning, MaintenanceBacklog backlog) {
         this.self = self;
         this.workers = workers;
         this.tuning = tuning;
+        this.backlog = backlog;
     }
 
     /** Set when the replica closes: queued work is skipped, hydration stops between chunks. */
@@ -121,7 +124,7 @@ final class Worker implements Runnable {
                         return;
                     }
                     case Command.Create cr -> create(cr.dataflow());
-                    case Command.Input in -> input(in.time(), in.changes());
+                    case Command.Input in -> processInput(in);
                     case Command.Advance a -> advanceAll(a.upper());
                     case Command.Teardown t -> dataflows.removeIf(ld -> ld.shared == t.dataflow());
                     case Command.Serve sv -> sv.task().runInline();
@@ -276,7 +279,7 @@ final class Worker implements Runnable {
         if (hydrating.shared.hub != null) ready = -hydrating.shared.hub.allMax(self, -ready);
         for (long i = 0; i < ready; ) {
             switch (queue.poll()) {
-                case Command.Input in -> { input(in.time(), in.changes()); i++; }
+                case Command.Input in -> { processInput(in); i++; }
                 case Command.Advance a -> { advanceAll(a.upper()); i++; }
                 case Command.Serve sv -> sv.task().runInline();
                 case null, default -> throw new IllegalStateException("the command queue changed under its worker");
@@ -329,6 +332,16 @@ final class Worker implements Runnable {
     }
 
     // ---------------------------------------------------------------- input and frontiers
+
+    /** Processes one committed write and reports it to the backlog, whatever the outcome. */
+    private void processInput(Command.Input in) {
+        long start = System.nanoTime();
+        try {
+            input(in.time(), in.changes());
+        } finally {
+            backlog.processed(self, in.seq(), in.handedOverNanos(), System.nanoTime() - start);
+        }
+    }
 
     private void input(long time, Map<Long, Changes> changes) {
         Map<Long, Changes> myTables = new HashMap<>();

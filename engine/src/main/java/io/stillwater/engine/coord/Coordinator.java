@@ -80,6 +80,24 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * A write is acknowledged (its caller returns) only after it is durable AND applied, so
  * a strict serializable read issued afterwards sees it.
+ *
+ * <p><b>Write backpressure.</b> Before a table write takes the write lock it is admitted
+ * by {@link WriteAdmission}: while some replica's maintenance backlog is older than
+ * {@code max_maintenance_lag}, writers wait there (bounded by their statement timeout and
+ * cancellation), so acknowledged writes cannot outrun maintenance and fill the heap.
+ *
+ * <p><b>Applying is all or nothing per record.</b> A durable record is first
+ * <em>prepared</em> (new catalog values, sorted table batches: everything that allocates
+ * or can fail) without changing anything, then <em>published</em> (installed, handed to
+ * the replicas, the read timestamp advanced). It leaves {@code pending} only once
+ * published. A failed preparation leaves tables, oracle and replicas untouched and is
+ * retried once at once (a transient failure, such as an allocation that failed while
+ * another query held the heap, then costs nothing: the write is acknowledged normally).
+ * If it fails again, or publishing fails half-way, memory no longer matches the log: the
+ * coordinator <em>stops</em> (every later write and DDL fails with XX000 {@code could not
+ * apply a committed write; restart the server}, reads keep the last consistent state) and
+ * tells the {@link #onStopped} handler, with which {@code serve} exits so that a
+ * supervisor restarts it and recovery replays the log.
  */
 public final class Coordinator implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Coordinator.class);
@@ -90,17 +108,27 @@ public final class Coordinator implements AutoCloseable {
     private final Object applyLock = new Object();
     /** Appended, not yet applied, in log (= timestamp) order. Guarded by applyLock. */
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+    /**
+     * Non-null once a committed record could not be applied: the coordinator accepts no
+     * more writes (see the class comment). Written under applyLock, read anywhere.
+     */
+    private volatile SqlException stopped;
+    /** Told (once, on its own thread) when the coordinator stops; see {@link #onStopped}. */
+    private volatile java.util.function.Consumer<SqlException> stoppedHandler = e -> {};
     private final Map<Long, Table> tables = new ConcurrentHashMap<>();
     private volatile Catalog catalog = Catalog.empty();
     /** Creates a replica's compute when a replica is created (at DDL, and for every replica at start). */
     private final ReplicaProvisioner provisioner;
     /**
      * The running replicas of every cluster; every applied write is broadcast to all of
-     * them in applyRecord. Replicas join and leave under the write lock with nothing
+     * them when a record is published. Replicas join and leave under the write lock with nothing
      * pending (so between two writes) and under the apply lock.
      */
-    private final Replicas replicas = new Replicas();
-    /** The clusters and their replicas (catalog); published like {@code catalog}, changed in applyRecord. */
+    private final Replicas replicas = new Replicas(this::maintenanceProgressed);
+    /** Write backpressure: admits table writes while every replica's maintenance keeps up. */
+    private final WriteAdmission admission = new WriteAdmission(
+            () -> this.systemParameters.get(Params.MAX_MAINTENANCE_LAG).toMillis(), replicas::backlog);
+    /** The clusters and their replicas (catalog); published like {@code catalog}, changed when a record is published. */
     private volatile Clusters clusters = Clusters.empty();
     /** True while the log is replayed: compute is not fed then (dataflows are built after replay). */
     private boolean replaying;
@@ -120,7 +148,7 @@ public final class Coordinator implements AutoCloseable {
     /**
      * System parameters: this process's startup defaults plus the ALTER SYSTEM overrides
      * from the log. Set in {@link #open} before replay, never reassigned; changed only in
-     * applyRecord (under applyLock).
+     * a published record (under applyLock).
      */
     private SystemParameters systemParameters = new SystemParameters();
 
@@ -283,7 +311,7 @@ public final class Coordinator implements AutoCloseable {
             log.replay(record -> {
                 records[0]++;
                 long t = record instanceof LogRecord.TableWrite tw ? tw.time() : last[0];
-                applyRecord(record, t);
+                prepare(record, t).publish();
                 if (t > last[0]) last[0] = t;
             });
             oracle.observe(last[0]);
@@ -301,18 +329,37 @@ public final class Coordinator implements AutoCloseable {
         }
     }
 
-    /** Applies one durable record, at {@code time}, to catalog and tables. Holds applyLock. */
-    private void applyRecord(LogRecord record, long time) {
+    /** A durable record made ready to apply: everything that allocates or can fail is done. */
+    @FunctionalInterface
+    private interface Prepared {
+        /** Installs the record in catalog, tables and replicas. Holds applyLock. */
+        void publish();
+    }
+
+    /**
+     * Prepares one durable record, at {@code time}, for catalog, tables and replicas
+     * without changing any of them: the new catalog values and table batches are built
+     * here; {@link Prepared#publish} only installs them. Holds applyLock; the caller
+     * publishes right away (nothing may change in between).
+     */
+    private Prepared prepare(LogRecord record, long time) {
         if (!replaying) FaultPoints.hit(FaultPoints.Point.APPLY);
-        switch (record) {
+        Runnable install = switch (record) {
             case LogRecord.CreateTable ct -> {
                 TableDef def = ct.table();
-                catalog = catalog.withTable(def);
-                tables.put(def.id(), new Table(def, time));
+                Catalog next = catalog.withTable(def);
+                Table table = new Table(def, time);
+                yield () -> {
+                    catalog = next;
+                    tables.put(def.id(), table);
+                };
             }
             case LogRecord.DropTable dt -> {
-                catalog = catalog.withoutTable(dt.tableId());
-                tables.remove(dt.tableId());
+                Catalog next = catalog.withoutTable(dt.tableId());
+                yield () -> {
+                    catalog = next;
+                    tables.remove(dt.tableId());
+                };
             }
             case LogRecord.TableWrite tw -> {
                 Map<Long, Changes> byTable = new HashMap<>();
@@ -320,35 +367,52 @@ public final class Coordinator implements AutoCloseable {
                     byTable.computeIfAbsent(ch.tableId(), k -> new Changes()).add(ch.row(), ch.diff());
                 }
                 byTable.keySet().retainAll(tables.keySet());
-                for (var e : byTable.entrySet()) tables.get(e.getKey()).apply(tw.time(), e.getValue());
-                if (!replaying) replicas.inputChanges(tw.time(), byTable);
+                List<Table.Prepared> batches = new ArrayList<>(byTable.size());
+                for (var e : byTable.entrySet()) batches.add(tables.get(e.getKey()).prepare(tw.time(), e.getValue()));
+                yield () -> {
+                    for (Table.Prepared b : batches) b.publish();
+                    if (!replaying) replicas.inputChanges(tw.time(), byTable);
+                };
             }
             case LogRecord.CatalogEntry e when e.kind().equals(ViewCodec.KIND) ->
-                    catalog = catalog.withView(ViewCodec.decode(e.name(), e.payload()));
+                    catalogChange(catalog.withView(ViewCodec.decode(e.name(), e.payload())));
             case LogRecord.CatalogRemoval r when r.kind().equals(ViewCodec.KIND) ->
-                    catalog = catalog.withoutView(r.name());
+                    catalogChange(catalog.withoutView(r.name()));
             case LogRecord.CatalogEntry e when e.kind().equals(IndexCodec.KIND) ->
-                    catalog = catalog.withIndex(IndexCodec.decode(e.name(), e.payload()));
+                    catalogChange(catalog.withIndex(IndexCodec.decode(e.name(), e.payload())));
             case LogRecord.CatalogRemoval r when r.kind().equals(IndexCodec.KIND) ->
-                    catalog = catalog.withoutIndex(r.name());
+                    catalogChange(catalog.withoutIndex(r.name()));
             case LogRecord.CatalogEntry e when e.kind().equals(MaterializedViewCodec.KIND) ->
-                    catalog = catalog.withMaterializedView(MaterializedViewCodec.decode(e.name(), e.payload()));
+                    catalogChange(catalog.withMaterializedView(MaterializedViewCodec.decode(e.name(), e.payload())));
             case LogRecord.CatalogRemoval r when r.kind().equals(MaterializedViewCodec.KIND) ->
-                    catalog = catalog.withoutMaterializedView(r.name());
-            case LogRecord.CatalogEntry e when e.kind().equals(ClusterCodec.KIND) ->
-                    clusters = clusters.with(ClusterCodec.decode(e.name(), e.payload()));
-            case LogRecord.CatalogRemoval r when r.kind().equals(ClusterCodec.KIND) ->
-                    clusters = clusters.without(r.name());
-            case LogRecord.CatalogEntry e when e.kind().equals(SystemParameterCodec.KIND) ->
-                    applySystemParameter(e.name(), SystemParameterCodec.decode(e.name(), e.payload()));
+                    catalogChange(catalog.withoutMaterializedView(r.name()));
+            case LogRecord.CatalogEntry e when e.kind().equals(ClusterCodec.KIND) -> {
+                Clusters next = clusters.with(ClusterCodec.decode(e.name(), e.payload()));
+                yield () -> clusters = next;
+            }
+            case LogRecord.CatalogRemoval r when r.kind().equals(ClusterCodec.KIND) -> {
+                Clusters next = clusters.without(r.name());
+                yield () -> clusters = next;
+            }
+            case LogRecord.CatalogEntry e when e.kind().equals(SystemParameterCodec.KIND) -> {
+                String text = SystemParameterCodec.decode(e.name(), e.payload());
+                yield () -> applySystemParameter(e.name(), text);
+            }
             case LogRecord.CatalogRemoval r when r.kind().equals(SystemParameterCodec.KIND) ->
-                    applySystemParameter(r.name(), null);
+                    () -> applySystemParameter(r.name(), null);
             default -> throw new IllegalStateException("unexpected log record " + record);
-        }
-        // Every table is complete through this time, written or not, so a read at it
-        // (the read timestamp is the last applied record's) finds every input readable.
-        for (Table t : tables.values()) t.advanceUpper(time + 1);
-        if (!replaying && !(record instanceof LogRecord.TableWrite)) replicas.advanceTo(time + 1);
+        };
+        return () -> {
+            install.run();
+            // Every table is complete through this time, written or not, so a read at it
+            // (the read timestamp is the last applied record's) finds every input readable.
+            for (Table t : tables.values()) t.advanceUpper(time + 1);
+            if (!replaying && !(record instanceof LogRecord.TableWrite)) replicas.advanceTo(time + 1);
+        };
+    }
+
+    private Runnable catalogChange(Catalog next) {
+        return () -> catalog = next;
     }
 
     public Catalog catalog() { return catalog; }
@@ -368,6 +432,7 @@ public final class Coordinator implements AutoCloseable {
         } catch (SqlException e) {
             LOG.warn("ignoring logged ALTER SYSTEM of {} = {}: {}", name, text, e.getMessage());
         }
+        admission.progressed(); // max_maintenance_lag may have changed
     }
 
     /**
@@ -421,8 +486,25 @@ public final class Coordinator implements AutoCloseable {
      * nothing and returns the current read timestamp.
      */
     public long commit(List<TableChange> changes) {
+        return commit(changes, AdmissionLimit.NONE);
+    }
+
+    /**
+     * {@link #commit(List)}, admitted by write backpressure first: waits (within {@code
+     * limit}) while a replica's maintenance backlog is over {@code max_maintenance_lag}.
+     * Inside {@link #serialized} the write was admitted there and goes straight on.
+     *
+     * @throws SqlException 57014 when {@code limit} cancels the wait (nothing was written);
+     *                      XX000 once the coordinator stopped
+     */
+    public long commit(List<TableChange> changes, AdmissionLimit limit) {
         if (changes.isEmpty()) return oracle.readTimestamp();
-        return submit(ts -> new LogRecord.TableWrite(ts, List.copyOf(changes)));
+        checkNotStopped();
+        // Holding the write lock, this thread was admitted by serialized(): never wait with the lock held.
+        if (writeLock.isHeldByCurrentThread()) return submit(ts -> new LogRecord.TableWrite(ts, List.copyOf(changes)));
+        try (WriteAdmission.Ticket admitted = admission.admit(limit.cancel(), limit.deadlineNanos())) {
+            return submit(ts -> new LogRecord.TableWrite(ts, List.copyOf(changes)));
+        }
     }
 
     /**
@@ -431,12 +513,25 @@ public final class Coordinator implements AutoCloseable {
      * state, and no other write can interleave before {@code work}'s own commit.
      */
     public <T> T serialized(Supplier<T> work) {
-        writeLock.lock();
-        try {
-            awaitAllApplied();
-            return work.get();
-        } finally {
-            writeLock.unlock();
+        return serialized(AdmissionLimit.NONE, work);
+    }
+
+    /**
+     * {@link #serialized(Supplier)} for a read-modify-write (UPDATE, DELETE, INSERT ...
+     * SELECT): admitted by write backpressure (within {@code limit}) before it takes the
+     * write lock, so its own commit inside {@code work} does not wait again.
+     */
+    public <T> T serialized(AdmissionLimit limit, Supplier<T> work) {
+        checkNotStopped();
+        if (writeLock.isHeldByCurrentThread()) return work.get(); // nested: admitted by the outer call
+        try (WriteAdmission.Ticket admitted = admission.admit(limit.cancel(), limit.deadlineNanos())) {
+            writeLock.lock();
+            try {
+                awaitAllApplied();
+                return work.get();
+            } finally {
+                writeLock.unlock();
+            }
         }
     }
 
@@ -1052,7 +1147,8 @@ public final class Coordinator implements AutoCloseable {
     private void idleTickSafely() {
         try {
             idleTick();
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
+            // Never let it escape: the scheduler would silently stop ticking for good.
             LOG.warn("idle tick failed", e);
         }
     }
@@ -1107,18 +1203,31 @@ public final class Coordinator implements AutoCloseable {
 
     private interface RecordAt { LogRecord at(long ts); }
 
-    /** Assigns a timestamp, appends, waits until durable and applied. */
+    /**
+     * Assigns a timestamp, appends, waits until durable and applied. A failure before the
+     * append (the WRITE fault point included) leaves nothing behind: the lock is released
+     * and nothing is pending.
+     */
     private long submit(RecordAt make) {
         Pending p;
         writeLock.lock();
         try {
+            checkNotStopped();
             FaultPoints.hit(FaultPoints.Point.WRITE);
             long ts = oracle.writeTimestamp();
             LogRecord record = make.at(ts);
             CompletableFuture<Void> durable = log.appendAsync(record);
-            p = new Pending(ts, record, durable);
-            synchronized (applyLock) {
-                pending.addLast(p);
+            try {
+                p = new Pending(ts, record, durable);
+                synchronized (applyLock) {
+                    pending.addLast(p);
+                }
+            } catch (Throwable t) {
+                // Appended but not tracked: the log holds a record memory never applies.
+                synchronized (applyLock) {
+                    stop(ts, t);
+                }
+                throw stoppedError();
             }
         } finally {
             writeLock.unlock();
@@ -1138,6 +1247,8 @@ public final class Coordinator implements AutoCloseable {
         synchronized (applyLock) {
             drainDurable();
             while (oracle.readTimestamp() < p.time() && pending.contains(p)) {
+                // Durable but not applied, and never will be by this process.
+                if (stopped != null) throw stoppedError();
                 try {
                     applyLock.wait();
                 } catch (InterruptedException e) {
@@ -1150,21 +1261,156 @@ public final class Coordinator implements AutoCloseable {
         return p.time();
     }
 
-    /** Applies every durable record at the head of {@code pending}. Holds applyLock. */
+    /**
+     * Applies every durable record at the head of {@code pending}, in order. A record
+     * leaves {@code pending} only once published. Never throws: a record that cannot be
+     * applied stops the coordinator ({@link #stop}); its writer and every later one then
+     * fail with {@link #stoppedError()}. Holds applyLock.
+     */
     private void drainDurable() {
         boolean any = false;
-        while (!pending.isEmpty() && pending.peekFirst().durable().isDone()) {
-            Pending head = pending.pollFirst();
-            if (head.durable().isCompletedExceptionally()) continue;
-            applyRecord(head.record(), head.time());
+        while (stopped == null && !pending.isEmpty() && pending.peekFirst().durable().isDone()) {
+            Pending head = pending.peekFirst();
+            if (head.durable().isCompletedExceptionally()) {
+                pending.pollFirst(); // never durable: its writer fails; nothing to apply
+                continue;
+            }
+            Prepared ready = prepareWithRetry(head);
+            if (ready == null) break; // stopped
+            try {
+                ready.publish();
+            } catch (Throwable t) {
+                // Half installed: tables, replicas and oracle may disagree. No retry.
+                stop(head.time(), t);
+                break;
+            }
+            pending.pollFirst();
             oracle.applyWrite(head.time());
             any = true;
         }
-        if (any) {
-            lastAdvanceNanos = System.nanoTime();
+        if (any || stopped != null) {
+            if (any) lastAdvanceNanos = System.nanoTime();
             applyLock.notifyAll();
         }
     }
+
+    /**
+     * Prepares {@code head}; on failure (nothing changed) tries once more at once. Returns
+     * null when the second attempt fails too: the coordinator is stopped then. Holds applyLock.
+     */
+    private Prepared prepareWithRetry(Pending head) {
+        try {
+            return prepare(head.record(), head.time());
+        } catch (Throwable first) {
+            LOG.warn("applying the committed write at {} failed; nothing was changed, retrying once", head.time(), first);
+        }
+        try {
+            return prepare(head.record(), head.time());
+        } catch (Throwable second) {
+            stop(head.time(), second);
+            return null;
+        }
+    }
+
+    /**
+     * The record at {@code time} is durable but cannot be applied: stops accepting writes
+     * (memory would be behind the log) and tells the {@link #onStopped} handler on a new
+     * thread (it may exit the process, which runs shutdown hooks that need this
+     * coordinator's locks). Holds applyLock; idempotent.
+     */
+    private void stop(long time, Throwable cause) {
+        if (stopped != null) return;
+        String incident = Long.toHexString(System.nanoTime() ^ time).toUpperCase(java.util.Locale.ROOT);
+        LOG.error("[incident {}] could not apply the committed write at {}: the engine accepts no more writes; "
+                + "restart it to recover from the log", incident, time, cause);
+        stopped = new SqlException(SqlState.INTERNAL_ERROR,
+                "internal error: could not apply a committed write; restart the server",
+                "The write is durable in the log and is applied when the server restarts (incident " + incident
+                        + " in the server log).", null);
+        applyLock.notifyAll();
+        tellStopped(stoppedHandler, stopped);
+    }
+
+    /** Runs {@code handler} on a thread of its own; never throws (the caller may hold the apply lock). */
+    private static void tellStopped(java.util.function.Consumer<SqlException> handler, SqlException reason) {
+        try {
+            Thread.ofPlatform().daemon().name("stillwater-stopped").start(() -> handler.accept(reason));
+        } catch (Throwable t) { // e.g. no memory for a thread: writes are refused all the same
+            LOG.error("could not report that the engine stopped", t);
+        }
+    }
+
+    /** The error every write gets once the coordinator stopped (a fresh exception per caller). */
+    private SqlException stoppedError() {
+        SqlException s = stopped;
+        return new SqlException(s.state(), s.getMessage(), s.detail(), s.hint());
+    }
+
+    private void checkNotStopped() {
+        if (stopped != null) throw stoppedError();
+    }
+
+    /** Whether a committed write could not be applied (see the class comment): writes are refused. */
+    public boolean isStopped() { return stopped != null; }
+
+    /**
+     * Tells {@code handler} (once, on a thread of its own) when the coordinator stops
+     * because a committed write could not be applied; {@code serve} exits the process
+     * there so a supervisor restarts it from the log.
+     */
+    public void onStopped(java.util.function.Consumer<SqlException> handler) {
+        stoppedHandler = handler;
+        SqlException s = stopped;
+        if (s != null) tellStopped(handler, s);
+    }
+
+    // ---------------------------------------------------------------- write backpressure
+
+    /** A replica made maintenance progress, or replicas changed: writers waiting for admission look again. */
+    private void maintenanceProgressed() {
+        // Called while the coordinator is constructed (field initializers) too: admission may be null then.
+        WriteAdmission a = admission;
+        if (a != null) a.progressed();
+    }
+
+    /**
+     * Write backpressure now, per running replica (introspection): its maintenance
+     * backlog, with the bound and the writers waiting for admission (coordinator-wide).
+     */
+    public List<WriteBackpressure> writeBackpressure() {
+        long bound = systemParameters.get(Params.MAX_MAINTENANCE_LAG).toMillis();
+        int waiting = admission.waiting();
+        List<WriteBackpressure> out = new ArrayList<>();
+        for (Replicas.Live r : replicas.all()) {
+            var b = r.compute().backlog();
+            out.add(new WriteBackpressure(r.spec().cluster(), r.spec().replica(), r.spec().replicaId(), b.lagMillis(),
+                    b.oldestAgeNanos() / 1_000_000, b.queuedWrites(), b.perWriteNanos() / 1_000,
+                    b.peakLagNanos() / 1_000_000, bound, waiting,
+                    admission.admittedAfterWait(), admission.waitedMillis()));
+        }
+        out.sort(java.util.Comparator.comparing(WriteBackpressure::replicaId));
+        return out;
+    }
+
+    /**
+     * One replica's row of {@code mz_internal.mz_write_backpressure}.
+     *
+     * @param backlogMs         the backlog admission compares with the bound: the larger of {@code
+     *                          oldestWriteMs} and the time to process the queued writes ({@code
+     *                          queuedWrites} x {@code writeCostUs})
+     * @param oldestWriteMs     age of the oldest write handed to the replica that a worker has not processed
+     * @param queuedWrites      writes handed to it that not every worker has processed
+     * @param writeCostUs       recent maintenance time per write (a moving average, slowest worker), µs
+     * @param peakLagMs         the longest any write took from hand-over to processed on this replica, since it started
+     * @param boundMs           {@code max_maintenance_lag} now (0: off)
+     * @param waitingWrites     writers waiting for admission now (all replicas)
+     * @param admittedAfterWait writes admitted after waiting, since start (all replicas)
+     * @param waitedMs          total time writers waited for admission, since start (all replicas)
+     */
+    public record WriteBackpressure(String cluster, String replica, String replicaId, long backlogMs,
+                                    long oldestWriteMs, long queuedWrites, long writeCostUs, long peakLagMs,
+                                    long boundMs, long waitingWrites, long admittedAfterWait,
+                                    long waitedMs) {}
 
     /** Waits until every appended record is applied (or failed). Caller holds writeLock. */
     private void awaitAllApplied() {

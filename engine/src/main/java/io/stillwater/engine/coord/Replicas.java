@@ -30,15 +30,38 @@ final class Replicas implements AutoCloseable {
     record Live(ReplicaSpec spec, ComputeController compute) {}
 
     private final Map<String, Live> byId = new ConcurrentHashMap<>();
+    /**
+     * Told when a replica's maintenance finishes a write (on its worker threads) and when
+     * a replica joins or leaves: write admission looks at the backlog again.
+     */
+    private final Runnable progress;
+
+    Replicas(Runnable progress) { this.progress = progress; }
 
     void add(Live replica) {
         if (byId.putIfAbsent(replica.spec().replicaId(), replica) != null) {
             throw new IllegalStateException("replica " + replica.spec().replicaId() + " is already running");
         }
+        replica.compute().onMaintenanceProgress(progress);
+        progress.run();
     }
 
     /** Stops broadcasting to replica {@code id}; returns it (to be closed by the caller). */
-    Optional<Live> remove(String id) { return Optional.ofNullable(byId.remove(id)); }
+    Optional<Live> remove(String id) {
+        Optional<Live> removed = Optional.ofNullable(byId.remove(id));
+        progress.run(); // its backlog no longer holds writers back
+        return removed;
+    }
+
+    /**
+     * The slowest running replica's maintenance backlog (the largest age and the most
+     * queued writes, possibly of two replicas). Any thread.
+     */
+    io.stillwater.engine.compute.MaintenanceBacklog.Status backlog() {
+        var worst = io.stillwater.engine.compute.MaintenanceBacklog.Status.NONE;
+        for (Live r : byId.values()) worst = worst.max(r.compute().backlog());
+        return worst;
+    }
 
     Optional<Live> get(String id) { return Optional.ofNullable(byId.get(id)); }
 

@@ -84,6 +84,9 @@ final class SessionCompute implements ComputeController {
     public Optional<io.stillwater.engine.compute.ReplicaIntrospection> introspection() { return home.introspection(); }
 
     @Override
+    public io.stillwater.engine.compute.MaintenanceBacklog.Status backlog() { return home.backlog(); }
+
+    @Override
     public void close() {
         // The coordinator owns the replica.
     }

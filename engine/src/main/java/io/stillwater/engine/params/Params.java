@@ -63,6 +63,17 @@ public final class Params {
             "superuser_reserved_connections", new ParamType.IntType(0, Integer.MAX_VALUE), 3, Scope.ENVIRONMENT,
             "Slots of max_connections reserved for mz_system; other users may open the rest (at least one).");
 
+    // ---- write backpressure (coordinator write path)
+
+    /**
+     * Writes wait while some replica's maintenance is further behind than this (the age of
+     * the oldest write handed to it that a worker has not processed); 0 admits every write.
+     */
+    public static final Param<Duration> MAX_MAINTENANCE_LAG = new Param<>(
+            "max_maintenance_lag", new ParamType.DurationType(Duration.ZERO, Duration.ofHours(1)),
+            Duration.ofSeconds(3), Scope.ENVIRONMENT,
+            "Writes wait while a replica's maintenance backlog is older than this; 0 turns write backpressure off.");
+
     /** Every parameter, in the order docs and SHOW ALL list them. */
     public static final List<Param<?>> ALL = List.of(
             ENABLE_COMPUTE_INTERACTIVE_RUNTIME,
@@ -73,7 +84,8 @@ public final class Params {
             MAX_RESULT_SIZE,
             STATEMENT_TIMEOUT,
             MAX_CONNECTIONS,
-            SUPERUSER_RESERVED_CONNECTIONS);
+            SUPERUSER_RESERVED_CONNECTIONS,
+            MAX_MAINTENANCE_LAG);
 
     private static final Map<String, Param<?>> BY_NAME = new LinkedHashMap<>();
 

@@ -3,6 +3,7 @@ package io.stillwater.engine.session;
 import io.stillwater.engine.catalog.ColumnDef;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.compute.ComputeController;
+import io.stillwater.engine.coord.AdmissionLimit;
 import io.stillwater.engine.coord.Coordinator;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
@@ -495,15 +496,24 @@ public final class EngineSession implements Session {
             bufferWrites(changes);
             return new ExecutionResult.Command("INSERT 0 " + changes.size());
         }
+        AdmissionLimit limit = writeAdmission();
         int n = readsTables
-                ? coord.serialized(() -> commitCount(insertChanges(ins, readAndFinish(source, true))))
-                : commitCount(insertChanges(ins, readAndFinish(source, true)));
+                ? coord.serialized(limit, () -> commitCount(insertChanges(ins, readAndFinish(source, true)), limit))
+                : commitCount(insertChanges(ins, readAndFinish(source, true)), limit);
         return new ExecutionResult.Command("INSERT 0 " + n);
     }
 
-    private int commitCount(List<TableChange> changes) {
-        coord.commit(changes);
+    private int commitCount(List<TableChange> changes, AdmissionLimit limit) {
+        coord.commit(changes, limit);
         return changes.size();
+    }
+
+    /**
+     * How long this statement's write may wait for admission under write backpressure
+     * (its {@code statement_timeout}, counted from now) and its cancel flag.
+     */
+    private AdmissionLimit writeAdmission() {
+        return AdmissionLimit.of(cancellation(), StatementTimeout.parseMillis(vars.get("statement_timeout")));
     }
 
     private List<TableChange> insertChanges(Statement.Insert ins, List<Row> sourceRows) {
@@ -596,9 +606,10 @@ public final class EngineSession implements Session {
      * the number of rows read: the UPDATE/DELETE count.
      */
     private int readModifyWrite(QueryPlan rows, java.util.function.Function<List<Row>, List<TableChange>> changesOf) {
-        return coord.serialized(() -> {
+        AdmissionLimit limit = writeAdmission();
+        return coord.serialized(limit, () -> {
             List<Row> matches = readAndFinish(rows, true);
-            coord.commit(changesOf.apply(matches));
+            coord.commit(changesOf.apply(matches), limit);
             return matches.size();
         });
     }
@@ -682,7 +693,7 @@ public final class EngineSession implements Session {
         List<TableChange> writes = new ArrayList<>(txnWrites);
         endTransaction();
         if (failed) return new ExecutionResult.Command("ROLLBACK");
-        if (!writes.isEmpty()) coord.commit(writes);
+        if (!writes.isEmpty()) coord.commit(writes, writeAdmission());
         return new ExecutionResult.Command("COMMIT");
     }
 

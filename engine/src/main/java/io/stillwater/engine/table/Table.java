@@ -1,5 +1,6 @@
 package io.stillwater.engine.table;
 
+import io.stillwater.engine.arrange.Batch;
 import io.stillwater.engine.arrange.KeyValUpdate;
 import io.stillwater.engine.arrange.ReadHold;
 import io.stillwater.engine.arrange.Spine;
@@ -34,13 +35,30 @@ public final class Table {
 
     /** Applies {@code changes} at {@code time} and advances the upper past it. Writer only. */
     public void apply(long time, Changes changes) {
+        prepare(time, changes).publish();
+    }
+
+    /**
+     * Builds the batch of {@code changes} at {@code time} without changing the table (the
+     * sorting and allocation of a write happen here), for {@link Prepared#publish} to
+     * install. Nothing may be applied to this table in between. Writer only.
+     */
+    public Prepared prepare(long time, Changes changes) {
         List<KeyValUpdate> updates = new ArrayList<>(changes.size());
         for (int i = 0; i < changes.size(); i++) {
             updates.add(new KeyValUpdate(changes.row(i), Row.EMPTY, time, changes.diff(i)));
         }
-        spine.insert(updates, time + 1);
-        // Writes only ever read at the newest time, so history below it can consolidate.
-        spine.setLogicalCompaction(time);
+        return new Prepared(this, time, Batch.of(updates, spine.upper(), time + 1));
+    }
+
+    /** A write's batch, built and not yet part of the table. */
+    public record Prepared(Table table, long time, Batch batch) {
+        /** Inserts the batch (paying its merge fuel) and advances the upper past {@code time}. Writer only. */
+        public void publish() {
+            table.spine.insert(batch);
+            // Writes only ever read at the newest time, so history below it can consolidate.
+            table.spine.setLogicalCompaction(time);
+        }
     }
 
     /** Moves the upper to {@code upper} without data (an idle step). Writer only. */

@@ -19,7 +19,8 @@ class SystemParametersTest {
                 "enable_compute_interactive_runtime", "enable_compute_interactive_dataflows",
                 "enable_compute_index_peek_offload", "compute_index_peek_inline_budget",
                 "compute_index_peek_yield_granularity", "max_result_size", "statement_timeout", "max_connections",
-                "superuser_reserved_connections");
+                "superuser_reserved_connections",
+                "max_maintenance_lag");
         SystemParameters p = new SystemParameters();
         assertThat(p.get(Params.ENABLE_COMPUTE_INTERACTIVE_RUNTIME)).isTrue();
         assertThat(p.get(Params.ENABLE_COMPUTE_INTERACTIVE_DATAFLOWS)).isTrue();
@@ -30,6 +31,7 @@ class SystemParametersTest {
         assertThat(p.get(Params.STATEMENT_TIMEOUT)).isEqualTo(Duration.ZERO);
         assertThat(p.get(Params.MAX_CONNECTIONS)).isEqualTo(1000);
         assertThat(p.get(Params.SUPERUSER_RESERVED_CONNECTIONS)).isEqualTo(3);
+        assertThat(p.get(Params.MAX_MAINTENANCE_LAG)).isEqualTo(Duration.ofSeconds(3));
         assertThat(p.text("MAX_RESULT_SIZE")).isEqualTo("1GB");
         assertThat(Params.ENABLE_COMPUTE_INTERACTIVE_RUNTIME.scope()).isEqualTo(Scope.REPLICA_PROVISIONING);
         assertThat(Params.ALL).allSatisfy(param -> assertThat(param.description()).isNotBlank());
