@@ -165,7 +165,11 @@ public final class PipelinedRead implements ChunkSource {
             Dataflow.Node n = nodes[i];
             if (n.op() == null) return scan(n.sourceId());
             if (consumers[i] <= 1) return create(n);
-            Stage.Tee tee = tees.computeIfAbsent(i, k -> new Stage.Tee(cx, create(n), consumers[i]));
+            Stage.Tee tee = tees.get(i);
+            if (tee == null) {
+                tee = new Stage.Tee(cx, create(n), consumers[i]); // may wire (and tee) nodes below first
+                tees.put(i, tee);
+            }
             int branch = branchesTaken.merge(i, 1, Integer::sum) - 1;
             return tee.branch(branch);
         }
