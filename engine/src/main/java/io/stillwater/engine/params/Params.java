@@ -56,6 +56,17 @@ public final class Params {
             "max_connections", new ParamType.IntType(1, Integer.MAX_VALUE), 1000, Scope.ENVIRONMENT,
             "Most concurrent client sessions; mz_system is not counted and is never refused.");
 
+    // ---------------------------------------------------------------- memory budgets of reads
+
+    /**
+     * The per-query memory budget (engine.memory.QueryMemory): 0, the default, means a
+     * quarter of the maximum heap, so the default follows the JVM's -Xmx.
+     */
+    public static final Param<Long> MAX_QUERY_MEMORY = new Param<>(
+            "max_query_memory", new ParamType.ByteSizeType(0, 1024 * 1024 * MB), 0L, Scope.ENVIRONMENT,
+            "Most heap one query may hold (join hash tables, aggregation and top-k state, sort buffers, result rows);"
+                    + " more fails with 53200. 0 means a quarter of the maximum heap.");
+
     /** Every parameter, in the order docs and SHOW ALL list them. */
     public static final List<Param<?>> ALL = List.of(
             ENABLE_COMPUTE_INTERACTIVE_RUNTIME,
@@ -65,7 +76,8 @@ public final class Params {
             COMPUTE_INDEX_PEEK_YIELD_GRANULARITY,
             MAX_RESULT_SIZE,
             STATEMENT_TIMEOUT,
-            MAX_CONNECTIONS);
+            MAX_CONNECTIONS,
+            MAX_QUERY_MEMORY);
 
     private static final Map<String, Param<?>> BY_NAME = new LinkedHashMap<>();
 
