@@ -7,7 +7,6 @@ import io.stillwater.engine.memory.QueryMemory;
 import io.stillwater.engine.params.ResultSizeLimit;
 import io.stillwater.engine.plan.QueryPlan;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -170,7 +169,12 @@ public final class FinishedRows implements AutoCloseable {
         resultDone = true;
         result.close();
         List<Held> kept = topK ? new ArrayList<>(heap) : all;
-        Collections.sort(kept, order);
+        // A sort of a million rows takes a while: its comparisons poll cancellation too.
+        int[] comparisons = {0};
+        kept.sort((a, b) -> {
+            if ((++comparisons[0] & 0xFFFF) == 0) cancel.check();
+            return order.compare(a, b);
+        });
         pending = kept;
         position = 0;
     }

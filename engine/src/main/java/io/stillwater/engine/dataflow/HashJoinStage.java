@@ -23,9 +23,10 @@ import java.util.Iterator;
  *       100M rows without ever holding more than one chunk of them;</li>
  *   <li><b>unmatched build rows</b> (FULL joins): build rows no probe row matched, NULL-padded.</li>
  * </ol>
- * The build side is the left input for INNER and RIGHT joins (so output comes in the order
- * the incremental join produced it) and the right input for LEFT, FULL, SEMI and ANTI joins
- * (whose left rows' output depends on the complete right side).
+ * The build side is the right input, except for RIGHT joins (whose right rows' output
+ * depends on the complete left side): plans are left-deep, so the right input is usually
+ * a stored collection and the left one the running intermediate result, which streams
+ * through instead of being held.
  *
  * <p>Inputs may carry retractions (negations under EXCEPT/INTERSECT): the build side is
  * consolidated per row, and each build row records the sum of the diffs of the probe rows
@@ -78,7 +79,7 @@ final class HashJoinStage extends Stage {
         this.left = left;
         this.right = right;
         JoinKind kind = shape.kind();
-        this.buildLeft = kind == JoinKind.INNER || kind == JoinKind.RIGHT;
+        this.buildLeft = kind == JoinKind.RIGHT;
         this.buildKeys = buildLeft ? shape.leftKeys() : shape.rightKeys();
         this.probeKeys = buildLeft ? shape.rightKeys() : shape.leftKeys();
         this.probeStatus = kind != JoinKind.INNER;
