@@ -375,7 +375,7 @@ public final class EngineSession implements Session {
             Cancellation cancel = cancellation();
             FinishedRows rows = openRead(plan, false, memory, coord.systemParameters().get(Params.MAX_RESULT_SIZE),
                     true, cancel);
-            stream = new StatementStream(rows, memory);
+            stream = new StatementStream(rows, memory, cancel);
         } catch (RuntimeException e) {
             memory.close();
             throw e;
@@ -394,15 +394,17 @@ public final class EngineSession implements Session {
     private final class StatementStream implements RowStream {
         private final FinishedRows rows;
         private final QueryMemory memory;
+        private final Cancellation cancel;
         private List<Row> primed = List.of();
         private int primedPosition;
         private boolean finished;
         private boolean released;
         private boolean closed;
 
-        StatementStream(FinishedRows rows, QueryMemory memory) {
+        StatementStream(FinishedRows rows, QueryMemory memory, Cancellation cancel) {
             this.rows = rows;
             this.memory = memory;
+            this.cancel = cancel;
             openStreams.add(this);
         }
 
@@ -423,6 +425,12 @@ public final class EngineSession implements Session {
         @Override
         public List<Row> next(int max) {
             if (max < 1) throw new IllegalArgumentException("max must be at least 1: " + max);
+            // While the read is open the statement runs: a cancel or timeout stops every pull,
+            // also one served from the primed rows. A finished result only hands rows over.
+            if (!released) pull(() -> {
+                cancel.check();
+                return null;
+            });
             if (primedPosition < primed.size()) {
                 int from = primedPosition;
                 primedPosition = (int) Math.min((long) from + max, primed.size());
@@ -440,16 +448,21 @@ public final class EngineSession implements Session {
             return batch;
         }
 
-        private List<Row> pull(int max) {
+        private List<Row> pull(int max) { return pull(() -> rows.next(max)); }
+
+        /** Runs {@code step} of the read; an error ends the stream and fails the transaction. */
+        private List<Row> pull(java.util.function.Supplier<List<Row>> step) {
             try {
-                return rows.next(max);
+                return step.get();
             } catch (SqlException e) {
                 finished = true;
+                primed = List.of();
                 release();
                 failTransaction();
                 throw e;
             } catch (RuntimeException e) {
                 finished = true;
+                primed = List.of();
                 release();
                 failTransaction();
                 throw new SqlException(SqlState.INTERNAL_ERROR, "internal error: " + e, null, null, e);
