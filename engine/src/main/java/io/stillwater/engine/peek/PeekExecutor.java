@@ -9,6 +9,7 @@ import io.stillwater.engine.compute.PeekKind;
 import io.stillwater.engine.compute.PeekRequest;
 import io.stillwater.engine.compute.PeekWork;
 import io.stillwater.engine.params.ParameterSnapshot;
+import io.stillwater.engine.params.Params;
 import io.stillwater.engine.params.SystemParameters;
 import io.stillwater.engine.coord.Coordinator;
 import io.stillwater.engine.data.Changes;
@@ -134,7 +135,13 @@ public final class PeekExecutor {
         ParameterSnapshot params = coordinator == null ? new SystemParameters().snapshot()
                 : coordinator.systemParameters().snapshot();
         boolean onThisThread = here || replica.placement(kind(plan), params).orElse(null) == ComputeRuntime.INTERACTIVE;
-        boolean stream = limits.stream() && onThisThread && plan instanceof PeekPlan.PeekDataflow;
+        // A walk past its inline budget moves to the offload pool when offload is on: it is
+        // materialized there. With offload off it runs on this thread to its end, so it streams.
+        boolean stream = limits.stream() && onThisThread && switch (plan) {
+            case PeekPlan.PeekDataflow d -> true;
+            case PeekPlan.FastPathWalk w -> here || !params.get(Params.ENABLE_COMPUTE_INDEX_PEEK_OFFLOAD);
+            default -> false;
+        };
         PeekRequest<Output> request = new PeekRequest<>(statement == null ? plan.pathName() : statement, kind(plan),
                 plan.exports().size() == 1 ? plan.exports().keySet().iterator().next() : -1, in.asOf(), params, cancel,
                 work(replica, plan, in, ctx, limits, stream));
@@ -203,7 +210,7 @@ public final class PeekExecutor {
                 failOnExportErrors(plan, in);
                 return lookup(l, in, ctx, c, limits);
             }, false);
-            case PeekPlan.FastPathWalk w -> new WalkWork(w, in, ctx, limits);
+            case PeekPlan.FastPathWalk w -> new WalkWork(w, in, ctx, limits, stream);
             case PeekPlan.PeekDataflow d -> new OneStep(c -> {
                 failOnExportErrors(plan, in);
                 PipelinedRead read = PipelinedRead.open(d.body(), source(replica, d, in), in.asOf(), ctx, c,
@@ -255,20 +262,26 @@ public final class PeekExecutor {
         public boolean streams() { return streams; }
     }
 
-    /** A fast-path walk in slices: the first checks the export's errors and opens the walk. */
+    /**
+     * A fast-path walk in slices: the first checks the export's errors and opens the walk.
+     * Materialized, it walks to its end (in slices, possibly offloaded); {@code stream}ed,
+     * it hands itself over at once and walks a chunk of cursor positions per pull.
+     */
     private static final class WalkWork implements PeekWork<Output> {
         private final PeekPlan.FastPathWalk plan;
         private final PeekInputs in;
         private final EvalContext ctx;
         private final ReadLimits limits;
+        private final boolean stream;
         private RowSink sink;
         private CollectionReader.Walk walk;
 
-        WalkWork(PeekPlan.FastPathWalk plan, PeekInputs in, EvalContext ctx, ReadLimits limits) {
+        WalkWork(PeekPlan.FastPathWalk plan, PeekInputs in, EvalContext ctx, ReadLimits limits, boolean stream) {
             this.plan = plan;
             this.in = in;
             this.ctx = ctx;
             this.limits = limits;
+            this.stream = stream;
         }
 
         @Override
@@ -276,14 +289,49 @@ public final class PeekExecutor {
             if (walk == null) {
                 failOnExportErrors(plan, in);
                 // The walk checks every `granularity` positions; the sink need not.
-                sink = new RowSink(FusedMfp.compile(plan.body(), ctx), Cancellation.NONE, limits);
+                sink = new RowSink(FusedMfp.compile(plan.body(), ctx), Cancellation.NONE,
+                        stream ? ReadLimits.unlimited() : limits);
                 walk = in.export(plan.export().exportId()).walker(sink);
+                if (stream) {
+                    streamed = new StreamedWalk(cancel, granularity);
+                    return true;
+                }
             }
             return walk.advance(positions, granularity, cancel);
         }
 
+        private StreamedWalk streamed;
+
         @Override
-        public Output result() { return new Output(ChunkSource.slices(sink.finish(), PipelinedRead.DEFAULT_CHUNK_ROWS), walk.positions()); }
+        public Output result() {
+            if (streamed != null) return new Output(streamed, 0);
+            return new Output(ChunkSource.slices(sink.finish(), PipelinedRead.DEFAULT_CHUNK_ROWS), walk.positions());
+        }
+
+        @Override
+        public boolean streams() { return stream; }
+
+        /** The walk as the session pulls it: a chunk of cursor positions per pull, nothing kept. */
+        private final class StreamedWalk implements ChunkSource {
+            private final Cancellation cancel;
+            private final long granularity;
+            private boolean done;
+
+            StreamedWalk(Cancellation cancel, long granularity) {
+                this.cancel = cancel;
+                this.granularity = granularity;
+            }
+
+            @Override
+            public Changes next() {
+                if (done) return null;
+                done = walk.advance(PipelinedRead.DEFAULT_CHUNK_ROWS, granularity, cancel);
+                return sink.take(); // fails with the least error found so far
+            }
+
+            @Override
+            public void close() { done = true; }
+        }
     }
 
     /** Throws the least error held at asOf by any export the plan reads. */
@@ -391,7 +439,7 @@ public final class PeekExecutor {
         Cancellation cancel;
         private final ReadLimits limits;
         private final ResultSizeLimit.Tally tally;
-        private final Changes out = new Changes();
+        private Changes out = new Changes();
         private EvalError least;
         long visited;
 
@@ -424,6 +472,14 @@ public final class PeekExecutor {
         Changes finish() {
             if (least != null) throw least.toException();
             return out;
+        }
+
+        /** The rows kept since the last take (a streamed walk's chunk); fails once an error was found. */
+        Changes take() {
+            if (least != null) throw least.toException();
+            Changes rows = out;
+            out = new Changes();
+            return rows;
         }
     }
 }

@@ -224,4 +224,45 @@ class StreamingReadsTest extends SessionTestBase {
         }
         assertThat(q("SELECT count(*) FROM " + from + " WHERE " + where)).containsExactly(List.of("10"));
     }
+
+    @Test
+    void aStreamedReadIsInFlightUntilItsStreamCloses() {
+        crossJoinTables(1000);
+        Session other = engine.connect("materialize", "materialize", Map.of());
+        try {
+            RowStream st = stream("SELECT x, y FROM a, b");
+            assertThat(st.next(10)).hasSize(10);
+            String active = "SELECT type, state, statement FROM mz_introspection.mz_active_peeks WHERE type = 'dataflow'";
+            assertThat(rows(other.execute(active))).containsExactly(List.of("dataflow", "running", "SELECT x, y FROM a, b"));
+            st.close();
+            assertThat(rows(other.execute(active))).isEmpty();
+            assertThat(rows(other.execute("SELECT type, outcome FROM mz_introspection.mz_peek_history"
+                    + " WHERE statement = 'SELECT x, y FROM a, b'"))).containsExactly(List.of("dataflow", "success"));
+        } finally {
+            other.close();
+        }
+    }
+
+    @Test
+    void aWalkOfAnIndexStreamsWhenItRunsOnTheSessionThread() {
+        s.execute("CREATE TABLE big (x int)");
+        s.execute("INSERT INTO big SELECT g FROM generate_series(1, 200000) g");
+        s.execute("CREATE DEFAULT INDEX ON big");
+        // Offload off: the walk runs on the session's thread to its end, as the rows are pulled.
+        sys.execute("ALTER SYSTEM SET enable_compute_index_peek_offload = off");
+        long rows = 0;
+        try (RowStream st = stream("SELECT x FROM big WHERE x % 2 = 0")) {
+            assertThat(q("SELECT state FROM mz_introspection.mz_active_peeks WHERE type = 'walk'"))
+                    .containsExactly(List.of("running"));
+            for (List<Row> batch = st.next(5000); !batch.isEmpty(); batch = st.next(5000)) rows += batch.size();
+        }
+        assertThat(rows).isEqualTo(100_000);
+        assertThat(q("SELECT type, offloaded, outcome FROM mz_introspection.mz_peek_history"
+                + " WHERE statement LIKE '%big WHERE%'")).containsExactly(List.of("walk", "f", "success"));
+        // An error found while streaming fails the pull and ends the walk.
+        assertThatThrownBy(() -> q("SELECT 1 / (x - 150000) FROM big"))
+                .satisfies(e -> assertThat(stateOf(e)).isEqualTo(SqlState.DIVISION_BY_ZERO));
+        sys.execute("ALTER SYSTEM RESET enable_compute_index_peek_offload");
+        assertThat(q("SELECT count(*) FROM big")).containsExactly(List.of("200000"));
+    }
 }
