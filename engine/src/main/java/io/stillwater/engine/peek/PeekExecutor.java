@@ -38,16 +38,26 @@ import java.util.function.Supplier;
  * which places it on one of its runtimes (solo worker loop, maintenance, interactive), then
  * awaits the result, cancellably. Constants never reach a replica: they run here.
  *
+ * <p><b>Streamed or materialized.</b> {@link #open} returns the read's rows as a {@link
+ * ChunkSource}. A read that runs on the caller's thread (constants; peek dataflows, and
+ * walks with offload off, on the interactive runtime, which is thread-per-read; the reads
+ * of writes) produces them as they are pulled, holding a few chunks. A read that runs on
+ * another thread (a solo replica's worker loop, the maintenance runtime, the offload pool)
+ * is computed to its end there, within the read's memory budget and {@code
+ * max_result_size} ({@link ReadLimits}), because that thread serves other work. Peek
+ * dataflows run as a {@link PipelinedRead} either way.
+ *
  * <p>Errors are data: before producing any row, a read fails with the least evaluation
  * error that any export it reads holds at the read time ({@link
  * CollectionReader.Snapshot#firstError()}), on every path. Errors of the read's own
  * expressions (the fast path's fused filter/project, the peek dataflow's operators) are
- * collected the same way: the read fails with the least of them, so the outcome does not
- * depend on the order rows are visited.
+ * collected as rows are produced: a read fails once one is present, with the least found
+ * so far (a materialized walk or lookup: the least of all).
  *
  * <p>Walks count cursor positions (fuel) and poll {@link Cancellation} every {@code
  * compute_index_peek_yield_granularity} positions. The caller owns and closes the inputs,
- * after {@code run} returns or throws (by then the read no longer touches them).
+ * after the rows are closed or {@code run} returns or throws (by then the read no longer
+ * touches them).
  */
 public final class PeekExecutor {
     /** How many rows a fast-path visitor handles between cancellation checks. */

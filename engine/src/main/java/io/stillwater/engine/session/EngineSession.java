@@ -46,14 +46,18 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The engine's {@link Session}: plans statements against the current catalog and runs
  * them through the {@link Coordinator}.
  *
- * <p>Threading: used by one connection thread at a time; only {@link #cancel} is called
- * from other threads (it flips {@code cancelRequested}, which the running statement's
- * {@link Cancellation} polls).
+ * <p>Threading: used by one connection thread at a time (which also pulls the result
+ * streams); only {@link #cancel} is called from other threads (it flips {@code
+ * cancelRequested}, which the running statement's {@link Cancellation} polls). A
+ * statement runs from {@code execute} until its result stream is closed.
  *
  * <p>Reads: a SELECT body is classified by {@link PeekPlanner} (constant, fast-path lookup
  * or walk over an index or materialized view, or a peek dataflow), its inputs are pinned
  * at a read time chosen by the session's {@code transaction_isolation}
- * ({@link PeekInputs}), and {@link PeekExecutor} runs it. Writes that read (UPDATE,
+ * ({@link PeekInputs}), and {@link PeekExecutor} runs it. The result is a {@link
+ * RowStream} with the finishing applied as rows arrive ({@link FinishedRows}); the read's
+ * snapshots, holds and memory ({@link QueryMemory}, budget {@code max_query_memory}) are
+ * released when it is closed or read to its end. Writes that read (UPDATE,
  * DELETE, INSERT ... SELECT) read tables from their own snapshots at the newest time,
  * never through an index, so an index's evaluation error cannot block the DELETE that
  * removes the offending row.
