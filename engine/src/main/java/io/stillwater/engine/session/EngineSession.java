@@ -379,7 +379,7 @@ public final class EngineSession implements Session {
             Cancellation cancel = cancellation();
             FinishedRows rows = openRead(plan, false, memory, coord.systemParameters().get(Params.MAX_RESULT_SIZE),
                     true, cancel);
-            stream = new StatementStream(rows, memory, cancel);
+            stream = new StatementStream(rows, memory, cancel, status == TransactionStatus.IN_TRANSACTION);
         } catch (RuntimeException e) {
             memory.close();
             throw e;
@@ -399,16 +399,19 @@ public final class EngineSession implements Session {
         private final FinishedRows rows;
         private final QueryMemory memory;
         private final Cancellation cancel;
+        /** Read inside an explicit transaction, from its pinned inputs: closed when it ends. */
+        private final boolean inTransaction;
         private List<Row> primed = List.of();
         private int primedPosition;
         private boolean finished;
         private boolean released;
         private boolean closed;
 
-        StatementStream(FinishedRows rows, QueryMemory memory, Cancellation cancel) {
+        StatementStream(FinishedRows rows, QueryMemory memory, Cancellation cancel, boolean inTransaction) {
             this.rows = rows;
             this.memory = memory;
             this.cancel = cancel;
+            this.inTransaction = inTransaction;
             openStreams.add(this);
         }
 
@@ -875,6 +878,10 @@ public final class EngineSession implements Session {
     }
 
     private void endTransaction() {
+        // As PostgreSQL closes a transaction's cursors at its end: their inputs go now.
+        for (StatementStream open : List.copyOf(openStreams)) {
+            if (open.inTransaction) open.close();
+        }
         PeekInputs read = txnRead;
         txnRead = null;
         txnIsolation = null;

@@ -265,4 +265,16 @@ class StreamingReadsTest extends SessionTestBase {
         sys.execute("ALTER SYSTEM RESET enable_compute_index_peek_offload");
         assertThat(q("SELECT count(*) FROM big")).containsExactly(List.of("200000"));
     }
+
+    @Test
+    void aTransactionsEndClosesTheStreamsItOpened() {
+        crossJoinTables(1000);
+        s.execute("BEGIN");
+        RowStream st = stream("SELECT x, y FROM a, b");
+        assertThat(st.next(10)).hasSize(10);
+        s.execute("COMMIT"); // its snapshots are released with the transaction's inputs
+        assertThat(st.next(10)).isEmpty();
+        st.close();
+        sessionStillWorks();
+    }
 }
