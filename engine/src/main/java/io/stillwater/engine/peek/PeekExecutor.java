@@ -463,19 +463,21 @@ public final class PeekExecutor {
         @Override
         public void accept(Row row, long diff) {
             if ((++visited % CHECK_EVERY) == 0) cancel.check();
+            Row r;
             try {
-                Row r = mfp.apply(row);
-                if (r != null) {
-                    out.add(r, diff);
-                    tally.add(r, diff);
-                    // every CHECK_EVERY rows kept, reserve them (sized by the current row)
-                    if (out.size() % CHECK_EVERY == 0) {
-                        limits.memory().reserve(CHECK_EVERY * (HeapEstimate.row(r) + HeapEstimate.ENTRY));
-                    }
-                }
+                r = mfp.apply(row);
             } catch (SqlException e) {
                 EvalError err = e.toEvalError();
                 if (least == null || err.compareTo(least) < 0) least = err;
+                return;
+            }
+            if (r == null) return;
+            out.add(r, diff);
+            // Limits fail the read at once (53200), unlike evaluation errors, which are data.
+            tally.add(r, diff);
+            if (out.size() % CHECK_EVERY == 0) {
+                // every CHECK_EVERY rows kept, reserve them (sized by the current row)
+                limits.memory().reserve(CHECK_EVERY * (HeapEstimate.row(r) + HeapEstimate.ENTRY));
             }
         }
 

@@ -277,4 +277,36 @@ class StreamingReadsTest extends SessionTestBase {
         st.close();
         sessionStillWorks();
     }
+
+    @Test
+    void readsThatRunElsewhereAreMaterializedWithinTheLimits() {
+        // An index walk continued on the offload pool (offload on, the default).
+        s.execute("CREATE TABLE big (x int)");
+        s.execute("INSERT INTO big SELECT g FROM generate_series(1, 200000) g");
+        s.execute("CREATE DEFAULT INDEX ON big");
+        assertThat(q("SELECT count(*) FROM big")).containsExactly(List.of("200000"));
+        sys.execute("ALTER SYSTEM SET max_result_size = '1MB'");
+        assertThatThrownBy(() -> q("SELECT x FROM big")).isInstanceOfSatisfying(SqlException.class, e -> {
+            assertThat(e.state()).isEqualTo(SqlState.OUT_OF_MEMORY);
+            assertThat(e.getMessage()).isEqualTo("result exceeds max size of 1.0 MiB");
+        });
+        sys.execute("ALTER SYSTEM RESET max_result_size");
+        sys.execute("ALTER SYSTEM SET max_query_memory = '4MB'");
+        assertThatThrownBy(() -> q("SELECT x FROM big")).isInstanceOfSatisfying(SqlException.class,
+                e -> assertThat(e.getMessage()).isEqualTo("query exceeded its memory budget of 4.0 MiB (max_query_memory)"));
+        assertThat(q("SELECT type, offloaded FROM mz_introspection.mz_peek_history WHERE statement = 'SELECT x FROM big'"))
+                .containsExactly(List.of("walk", "t"), List.of("walk", "t"));
+
+        // Every read of a solo replica runs in its worker loop: materialized there.
+        sys.execute("ALTER SYSTEM SET enable_compute_interactive_runtime = off");
+        s.execute("CREATE CLUSTER solo (SIZE 'scale=1,workers=1')");
+        s.execute("SET cluster = solo");
+        crossJoinTables(1000);
+        assertThat(q("SELECT count(*) FROM a, b")).containsExactly(List.of("1000000"));
+        assertThatThrownBy(() -> q("SELECT x, y FROM a, b"))
+                .satisfies(e -> assertThat(stateOf(e)).isEqualTo(SqlState.OUT_OF_MEMORY));
+        assertThat(q("SELECT runtime, outcome FROM mz_introspection.mz_peek_history WHERE statement = 'SELECT x, y FROM a, b'"))
+                .containsExactly(List.of("solo", "query exceeded its memory budget of 4.0 MiB (max_query_memory)"));
+        sessionStillWorks();
+    }
 }
