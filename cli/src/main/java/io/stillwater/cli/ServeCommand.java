@@ -5,6 +5,7 @@ import io.stillwater.engine.EngineConfig;
 import io.stillwater.pgwire.PgServer;
 import java.io.UncheckedIOException;
 import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.params.ParamType;
 import io.stillwater.engine.params.StartupDefaults;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,6 +59,66 @@ final class ServeCommand implements Callable<Integer> {
                     + "Not persisted; ALTER SYSTEM SET (as mz_system) overrides it.")
     List<Map<String, String>> systemParameterDefaults = new ArrayList<>();
 
+    // ---- Connections and limits of the wire server (docs/operations.md) ----
+
+    @Option(names = "--max-message-size", paramLabel = "SIZE", defaultValue = "16MB",
+            converter = MessageSizeConverter.class,
+            description = "Largest message a client may send, e.g. a query text or a Bind with its parameters "
+                    + "(default: ${DEFAULT-VALUE}; units B, kB, MB, GB). A larger one is refused from its header with "
+                    + "FATAL 08P01 before any of it is buffered.")
+    int maxMessageSize;
+
+    @Option(names = "--max-buffered-input", paramLabel = "SIZE", defaultValue = "256MB",
+            converter = BufferedInputConverter.class,
+            description = "Most bytes held for client messages that have not fully arrived, over all connections "
+                    + "(default: ${DEFAULT-VALUE}); at least --max-message-size. A connection that would pass it is "
+                    + "refused with FATAL 53200; the others are unaffected.")
+    long maxBufferedInput;
+
+    @Option(names = "--max-starting-connections", paramLabel = "N", defaultValue = "256",
+            description = "Most connections that may be in startup at once (accepted, no session yet; default: "
+                    + "${DEFAULT-VALUE}). Past it a new socket is refused with FATAL 53300 before it gets a thread. "
+                    + "Sessions are limited by the system parameters max_connections and "
+                    + "superuser_reserved_connections.")
+    int maxStartingConnections;
+
+    /** {@code --max-message-size}: a byte size from 1kB to 1GB (PostgreSQL's own maximum message). */
+    static final class MessageSizeConverter implements CommandLine.ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return (int) byteSize(value, 1024, 1L << 30);
+        }
+    }
+
+    /** {@code --max-buffered-input}: a byte size from 1kB to 1TB. */
+    static final class BufferedInputConverter implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return byteSize(value, 1024, 1L << 40);
+        }
+    }
+
+    private static long byteSize(String value, long min, long max) {
+        ParamType.ByteSizeType type = new ParamType.ByteSizeType(min, max);
+        try {
+            return type.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.TypeConversionException(e.getMessage() + ". " + type.accepted());
+        }
+    }
+
+    /** The wire server's limits from the flags; throws IllegalArgumentException when they do not fit together. */
+    PgServer.Limits serverLimits() {
+        if (maxStartingConnections < 1) {
+            throw new IllegalArgumentException("--max-starting-connections must be at least 1, got " + maxStartingConnections);
+        }
+        if (maxBufferedInput < maxMessageSize) {
+            throw new IllegalArgumentException("--max-buffered-input (" + maxBufferedInput
+                    + " bytes) must be at least --max-message-size (" + maxMessageSize + " bytes)");
+        }
+        return new PgServer.Limits(maxMessageSize, maxBufferedInput, maxStartingConnections);
+    }
+
     /** Parses and validates one {@code --system-parameter-default} value (bad ones are usage errors, exit 2). */
     static final class SystemParameterDefaultsConverter implements CommandLine.ITypeConverter<Map<String, String>> {
         @Override
@@ -103,10 +164,11 @@ final class ServeCommand implements Callable<Integer> {
     Running start() {
         if (port < 0 || port > 65535) throw new IllegalArgumentException("--port must be between 0 and 65535, got " + port);
         if (workers < 1 || workers > 64) throw new IllegalArgumentException("--workers must be between 1 and 64, got " + workers);
+        PgServer.Limits limits = serverLimits();
         if (noFsync) LOG.warn("--no-fsync: the write-ahead log is not fsynced; acknowledged writes can be lost on a crash");
         Engine engine = Engine.open(new EngineConfig(dataDir, !noFsync, workers, mergedSystemParameterDefaults()));
         try {
-            PgServer server = new PgServer(engine::connect).start(listen, port);
+            PgServer server = new PgServer(engine::connect, limits).start(listen, port);
             LOG.info("listening on {}:{}", server.boundAddress().getAddress().getHostAddress(), server.boundPort());
             return new Running(engine, server);
         } catch (RuntimeException e) {

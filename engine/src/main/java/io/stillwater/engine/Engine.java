@@ -30,7 +30,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Engine implements AutoCloseable {
     private final EngineConfig config;
     private final Coordinator coordinator;
-    /** Non-superuser sessions open now; see {@link #admit}. */
+    /** Sessions open now, every user's; see {@link #admit}. */
     private final AtomicInteger openSessions = new AtomicInteger();
 
     private Engine(EngineConfig config, Coordinator coordinator) {
@@ -57,37 +57,50 @@ public final class Engine implements AutoCloseable {
      * the client's startup parameters (application_name, TimeZone, ...).
      */
     public Session connect(String user, String database, Map<String, String> options) {
-        boolean counted = admit(user);
+        admit(user);
         try {
             StatementPlanner planner = new StatementPlanner(UtilityParser::parse);
             Session session = new EngineSession(coordinator, planner, user, database == null ? "materialize" : database,
                     options);
-            return counted ? new CountedSession(session, openSessions) : session;
-        } catch (RuntimeException e) {
-            if (counted) openSessions.decrementAndGet();
+            return new CountedSession(session, openSessions);
+        } catch (RuntimeException | Error e) {
+            openSessions.decrementAndGet();
             throw e;
         }
     }
 
     /**
-     * Counts a new session against {@code max_connections}; false for the superuser, who
-     * is neither counted nor refused (so an operator can always connect to raise the
-     * limit). Refusals are 53300 with Materialize's wording.
+     * Counts a new session against {@code max_connections}, as PostgreSQL does: every
+     * session counts, the superuser's too; ordinary users may take all but
+     * {@code superuser_reserved_connections} slots, the superuser all of them, so an
+     * operator can still connect (to raise the limit) when users have taken theirs. The
+     * reservation never takes the last slot: ordinary users always get at least one.
+     * Refusals are 53300 with PostgreSQL's wording.
      */
-    private boolean admit(String user) {
-        if (Roles.isSuperuser(user)) return false;
-        int limit = coordinator.systemParameters().get(Params.MAX_CONNECTIONS);
-        int now = openSessions.incrementAndGet();
-        if (now > limit) {
-            openSessions.decrementAndGet();
-            throw new SqlException(SqlState.TOO_MANY_CONNECTIONS,
-                    "creating connection would violate max_connections limit (desired: " + now + ", limit: " + limit
-                            + ", current: " + (now - 1) + ")");
+    private void admit(String user) {
+        SystemParameters params = coordinator.systemParameters();
+        int max = params.get(Params.MAX_CONNECTIONS);
+        int reserved = Math.min(params.get(Params.SUPERUSER_RESERVED_CONNECTIONS), max - 1);
+        boolean superuser = Roles.isSuperuser(user);
+        int limit = superuser ? max : max - reserved;
+        while (true) {
+            int now = openSessions.get();
+            if (now >= limit) {
+                String detail = "max_connections is " + max + ", of which " + reserved
+                        + " are reserved for mz_system (superuser_reserved_connections); " + now + " sessions are open.";
+                if (!superuser && reserved > 0) {
+                    throw new SqlException(SqlState.TOO_MANY_CONNECTIONS,
+                            "remaining connection slots are reserved for roles with the SUPERUSER attribute", detail,
+                            "Close idle sessions, or raise max_connections with ALTER SYSTEM SET as mz_system.");
+                }
+                throw new SqlException(SqlState.TOO_MANY_CONNECTIONS, "sorry, too many clients already", detail,
+                        "Close idle sessions, or raise max_connections.");
+            }
+            if (openSessions.compareAndSet(now, now + 1)) return;
         }
-        return true;
     }
 
-    /** Sessions counted against max_connections and not yet closed. */
+    /** Sessions open now (counted against max_connections), the superuser's included. */
     public int openSessions() { return openSessions.get(); }
 
     /** The live system parameters (see {@link SystemParameters}). */

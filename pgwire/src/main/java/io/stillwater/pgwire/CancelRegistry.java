@@ -13,17 +13,21 @@ import java.util.concurrent.ConcurrentHashMap;
  * random and compared in full, so guessing a pid alone cancels nothing.
  */
 public final class CancelRegistry {
-    private record Entry(int secret, Session session) {}
+    /** {@code cancel} stops what the session's connection runs (its statement and the sending of its rows). */
+    private record Entry(int secret, Session session, Runnable cancel) {}
 
     private final ConcurrentHashMap<Integer, Entry> sessions = new ConcurrentHashMap<>();
     private final SecureRandom random = new SecureRandom();
 
-    /** Registers {@code session} under a fresh key. */
-    public BackendKey register(Session session) {
+    /** Registers {@code session} under a fresh key; a cancel calls {@link Session#cancel}. */
+    public BackendKey register(Session session) { return register(session, session::cancel); }
+
+    /** Registers {@code session} under a fresh key; a cancel runs {@code cancel} (any thread). */
+    BackendKey register(Session session, Runnable cancel) {
         int secret = random.nextInt();
         while (true) {
             int pid = 1 + random.nextInt(Integer.MAX_VALUE - 1);
-            if (sessions.putIfAbsent(pid, new Entry(secret, session)) == null) return new BackendKey(pid, secret);
+            if (sessions.putIfAbsent(pid, new Entry(secret, session, cancel)) == null) return new BackendKey(pid, secret);
         }
     }
 
@@ -36,9 +40,10 @@ public final class CancelRegistry {
      * whether a session matched. A wrong secret matches nothing.
      */
     public boolean cancel(BackendKey key) {
-        Optional<Session> target = lookup(key);
-        target.ifPresent(Session::cancel);
-        return target.isPresent();
+        Entry e = sessions.get(key.processId());
+        if (e == null || e.secret() != key.secretKey()) return false;
+        e.cancel().run();
+        return true;
     }
 
     Optional<Session> lookup(BackendKey key) {

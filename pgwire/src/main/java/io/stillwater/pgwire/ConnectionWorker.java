@@ -1,10 +1,12 @@
 package io.stillwater.pgwire;
 
+import io.stillwater.engine.data.Row;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.session.ExecutionResult;
 import io.stillwater.engine.session.PreparedStatement;
 import io.stillwater.engine.session.ResultColumn;
+import io.stillwater.engine.session.RowStream;
 import io.stillwater.engine.session.Session;
 import io.stillwater.engine.session.TransactionStatus;
 import io.stillwater.engine.types.SqlType;
@@ -17,6 +19,7 @@ import io.stillwater.pgwire.types.PgTypes;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -27,36 +30,63 @@ import org.slf4j.LoggerFactory;
  * simple query protocol, and the extended protocol's statements and portals.
  *
  * <p>Threading: every method except {@link #cancelRunning} runs on the connection's
- * single worker thread, in message order; that thread owns all fields. The engine is
- * synchronous, so a slow statement blocks only this thread, never the event loop.
+ * single worker thread, in message order; that thread owns all fields but
+ * {@link #session} and {@link #cancelRequested}. The engine is synchronous, so a slow
+ * statement blocks only this thread, never the event loop.
+ *
+ * <p>Fault containment: whatever serving a message throws, {@link Error}s included,
+ * becomes an ErrorResponse ({@link ClientErrors}) and the connection carries on: a
+ * simple query still ends with ReadyForQuery, the extended protocol skips to Sync.
+ *
+ * <p>Results are streamed: rows are pulled from the result's {@link RowStream} in
+ * batches of {@link #BATCH_ROWS}, sent as they come, and flushed after each batch;
+ * {@link Outbound#sendRow} blocks while the client is not reading, so the server holds
+ * a bounded amount of any result however large it is. Every stream is closed exactly
+ * when its rows are done, its statement fails, or its portal goes away.
  */
 final class ConnectionWorker {
     private static final Logger LOG = LoggerFactory.getLogger(ConnectionWorker.class);
     static final String DEFAULT_DATABASE = "materialize";
+    /** Rows pulled from a result stream at a time; each batch is flushed to the client. */
+    static final int BATCH_ROWS = 256;
 
     private final SessionFactory sessions;
     private final CancelRegistry registry;
     private final Outbound out;
+    /** Called once, on this thread, when startup has succeeded (the connection holds a session). */
+    private final Runnable onStarted;
 
     /** Set once startup succeeds; volatile so the event loop can cancel through it. */
     private volatile Session session;
+    /**
+     * Set by {@link #cancelRunning} (any thread), cleared when a Query or Execute message
+     * starts: stops the rows being sent, even while waiting for the client to read.
+     */
+    private volatile boolean cancelRequested;
     private BackendKey key;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
+    /** Open portals; every removal goes through {@link #dropPortal} or {@link #dropPortals} to close streams. */
     private final Map<String, Portal> portals = new HashMap<>();
     /** After an error in the extended protocol, everything up to the next Sync is skipped. */
     private boolean ignoreTillSync;
     private boolean closed;
 
-    ConnectionWorker(SessionFactory sessions, CancelRegistry registry, Outbound out) {
+    ConnectionWorker(SessionFactory sessions, CancelRegistry registry, Outbound out, Runnable onStarted) {
         this.sessions = sessions;
         this.registry = registry;
         this.out = out;
+        this.onStarted = onStarted;
     }
 
-    /** Any thread: cancels the statement this connection is running, if any. */
+    /**
+     * Any thread: cancels the statement this connection is running, if any, including
+     * the sending of its rows (waking the worker if it waits for the client to read).
+     */
     void cancelRunning() {
+        cancelRequested = true;
         Session s = session;
         if (s != null) s.cancel();
+        out.wakeUp();
     }
 
     void handle(FrontendMessage message) {
@@ -75,12 +105,27 @@ final class ConnectionWorker {
                 if (ignoreTillSync) return;
                 try {
                     dispatch(message);
-                } catch (RuntimeException e) {
+                } catch (Throwable e) {
                     error(e);
                     if (!(message instanceof FrontendMessage.Query)) ignoreTillSync = true;
                 }
             }
         }
+    }
+
+    /**
+     * Called by the connection's thread when {@link #handle} itself failed outside a
+     * statement (e.g. while encoding a reply): the connection can no longer be trusted to
+     * be in protocol order, so it ends with a FATAL error that carries an error id.
+     */
+    void failed(Throwable failure) {
+        if (closed) return;
+        try {
+            out.send(new BackendMessage.ErrorResponse(ClientErrors.diagnose(failure, Severity.FATAL)));
+        } catch (Throwable ignored) {
+            // nothing more can be said to this client
+        }
+        close();
     }
 
     private void dispatch(FrontendMessage message) {
@@ -119,16 +164,13 @@ final class ConnectionWorker {
         Session s;
         try {
             s = sessions.connect(user, database, options);
-        } catch (SqlException e) {
-            fatal(e.state(), e.getMessage());
-            return;
-        } catch (RuntimeException e) {
-            LOG.error("could not open a session for user {} on database {}", user, database, e);
-            fatal(SqlState.INTERNAL_ERROR, "could not open a session: " + e.getMessage());
+        } catch (Throwable e) {
+            fatal(ClientErrors.diagnose(e, Severity.FATAL));
             return;
         }
-        key = registry.register(s);
+        key = registry.register(s, this::cancelRunning);
         session = s;
+        onStarted.run();
         List<String> unrecognized = params.keySet().stream().filter(k -> k.startsWith("_pq_.")).toList();
         if (m.minorVersion() > 0 || !unrecognized.isEmpty()) {
             out.send(new BackendMessage.NegotiateProtocolVersion(0, unrecognized));
@@ -145,7 +187,8 @@ final class ConnectionWorker {
     private void simpleQuery(String sql) {
         // A simple query ends the unnamed statement and portal, as in PostgreSQL.
         statements.remove("");
-        portals.remove("");
+        dropPortal("");
+        cancelRequested = false;
         try {
             List<String> parts = session.splitStatements(sql);
             if (parts.isEmpty()) out.send(new BackendMessage.EmptyQueryResponse());
@@ -153,15 +196,18 @@ final class ConnectionWorker {
                 ExecutionResult result = session.execute(part);
                 switch (result) {
                     case ExecutionResult.Rows rows -> {
-                        out.send(rowDescription(rows.columns(), List.of()));
-                        sendRows(rows.columns(), rows.rows(), 0, rows.rows().size(), List.of());
-                        out.send(new BackendMessage.CommandComplete(rows.tag()));
+                        try (RowStream stream = rows.stream()) {
+                            out.send(rowDescription(rows.columns(), List.of()));
+                            Sent sent = sendRows(stream, rows.columns(), List.of(), Long.MAX_VALUE);
+                            out.send(new BackendMessage.CommandComplete(rows.commandVerb() + " " + sent.rows()));
+                        }
                     }
                     case ExecutionResult.Command command -> sendCommand(command);
                     case ExecutionResult.Empty empty -> out.send(new BackendMessage.EmptyQueryResponse());
                 }
             }
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
+            // After whatever rows were sent, as PostgreSQL does; the rest of the string is not run.
             error(e);
         }
         syncAndReady();
@@ -212,6 +258,8 @@ final class ConnectionWorker {
                         e.hint(), e);
             }
         }
+        // Binding the unnamed portal replaces it, as in PostgreSQL; its stream is closed first.
+        dropPortal(m.portalName());
         portals.put(m.portalName(), new Portal(stmt, m.statementName(),
                 Collections.unmodifiableList(params), m.resultFormats()));
         out.send(new BackendMessage.BindComplete());
@@ -240,19 +288,30 @@ final class ConnectionWorker {
             out.send(new BackendMessage.EmptyQueryResponse());
             return;
         }
+        cancelRequested = false;
         if (portal.result == null) portal.result = session.execute(portal.statement, portal.params);
         switch (portal.result) {
             case ExecutionResult.Rows rows -> {
-                int size = rows.rows().size();
-                int start = portal.position;
-                int end = m.maxRows() > 0 ? (int) Math.min((long) start + m.maxRows(), size) : size;
-                sendRows(rows.columns(), rows.rows(), start, end, portal.resultFormats);
-                portal.position = end;
-                if (end < size) {
-                    out.send(new BackendMessage.PortalSuspended());
-                } else {
+                if (portal.exhausted) {
+                    out.send(new BackendMessage.CommandComplete(rows.commandVerb() + " 0"));
+                    return;
+                }
+                Sent sent;
+                try {
+                    sent = sendRows(rows.stream(), rows.columns(), portal.resultFormats,
+                            m.maxRows() > 0 ? m.maxRows() : Long.MAX_VALUE);
+                } catch (Throwable e) {
+                    dropPortal(m.portalName()); // a failed stream is finished; the portal cannot resume
+                    throw e;
+                }
+                if (sent.exhausted()) {
+                    portal.exhausted = true;
+                    portal.close();
                     // A portal drained over several Executes reports the rows of this one, as PostgreSQL does.
-                    out.send(new BackendMessage.CommandComplete(rows.commandVerb() + " " + (end - start)));
+                    out.send(new BackendMessage.CommandComplete(rows.commandVerb() + " " + sent.rows()));
+                } else {
+                    // The row limit was reached; as in PostgreSQL, even if no row is left.
+                    out.send(new BackendMessage.PortalSuspended());
                 }
             }
             case ExecutionResult.Command command -> {
@@ -272,10 +331,10 @@ final class ConnectionWorker {
             case STATEMENT -> {
                 if (statements.remove(m.name()) != null) {
                     // Closing a statement closes the portals built from it.
-                    portals.values().removeIf(p -> p.statementName.equals(m.name()));
+                    dropPortals(p -> p.statementName.equals(m.name()));
                 }
             }
-            case PORTAL -> portals.remove(m.name());
+            case PORTAL -> dropPortal(m.name());
         }
         out.send(new BackendMessage.CloseComplete());
     }
@@ -317,17 +376,70 @@ final class ConnectionWorker {
         return new BackendMessage.RowDescription(fields);
     }
 
-    private void sendRows(List<ResultColumn> columns, List<io.stillwater.engine.data.Row> rows, int from, int to,
-                          List<FormatCode> formats) {
-        int arity = columns.size();
-        for (int r = from; r < to && out.isOpen(); r++) {
-            io.stillwater.engine.data.Row row = rows.get(r);
-            List<byte[]> values = new ArrayList<>(arity);
-            for (int i = 0; i < arity; i++) {
-                Object v = row.get(i);
-                values.add(v == null ? null : PgTypes.encode(columns.get(i).type(), v, FormatCode.of(formats, i)));
+    /** How many rows one Execute (or simple-query statement) sent, and whether its stream ended. */
+    private record Sent(long rows, boolean exhausted) {}
+
+    /**
+     * Sends up to {@code limit} rows of {@code stream}, pulling {@link #BATCH_ROWS} at a
+     * time and flushing after each batch, so rows reach the client as they are produced.
+     * Stops with 57014 on a cancel and with 08000 when the client has gone; the caller
+     * closes the stream.
+     */
+    private Sent sendRows(RowStream stream, List<ResultColumn> columns, List<FormatCode> formats, long limit) {
+        long sent = 0;
+        while (sent < limit) {
+            stopIfInterrupted();
+            List<Row> batch = stream.next((int) Math.min(BATCH_ROWS, limit - sent));
+            if (batch.isEmpty()) return new Sent(sent, true);
+            for (Row row : batch) {
+                out.sendRow(dataRow(columns, row, formats), () -> cancelRequested);
+                stopIfInterrupted();
             }
-            out.sendRow(new BackendMessage.DataRow(values));
+            sent += batch.size();
+            out.flush();
+        }
+        return new Sent(sent, false);
+    }
+
+    private void stopIfInterrupted() {
+        if (!out.isOpen()) {
+            throw new SqlException(SqlState.CONNECTION_EXCEPTION, "the client closed the connection while rows were being sent");
+        }
+        if (cancelRequested) throw new SqlException(SqlState.QUERY_CANCELED, "canceling statement due to user request");
+    }
+
+    private static BackendMessage.DataRow dataRow(List<ResultColumn> columns, Row row, List<FormatCode> formats) {
+        int arity = columns.size();
+        List<byte[]> values = new ArrayList<>(arity);
+        for (int i = 0; i < arity; i++) {
+            Object v = row.get(i);
+            values.add(v == null ? null : PgTypes.encode(columns.get(i).type(), v, FormatCode.of(formats, i)));
+        }
+        return new BackendMessage.DataRow(values);
+    }
+
+    /** Closes and forgets the portal named {@code name}, if there is one. */
+    private void dropPortal(String name) {
+        Portal p = portals.remove(name);
+        if (p != null) closeQuietly(p);
+    }
+
+    /** Closes and forgets every portal {@code which} accepts. */
+    private void dropPortals(java.util.function.Predicate<Portal> which) {
+        for (Iterator<Portal> it = portals.values().iterator(); it.hasNext(); ) {
+            Portal p = it.next();
+            if (which.test(p)) {
+                it.remove();
+                closeQuietly(p);
+            }
+        }
+    }
+
+    private static void closeQuietly(Portal p) {
+        try {
+            p.close();
+        } catch (Throwable e) {
+            LOG.warn("error closing a portal's result stream", e);
         }
     }
 
@@ -339,11 +451,11 @@ final class ConnectionWorker {
     private void syncAndReady() {
         try {
             session.sync();
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
             error(e);
         }
         // Portals live until their transaction ends; outside a transaction that is now.
-        if (session.transactionStatus() == TransactionStatus.IDLE) portals.clear();
+        if (session.transactionStatus() == TransactionStatus.IDLE) dropPortals(p -> true);
         readyForQuery();
     }
 
@@ -352,38 +464,32 @@ final class ConnectionWorker {
         out.flush();
     }
 
-    private void error(RuntimeException e) {
-        if (e instanceof SqlException s) {
-            out.send(new BackendMessage.ErrorResponse(new Diagnostic(Severity.ERROR, s.state().code(),
-                    messageOf(s), s.detail(), s.hint())));
-        } else {
-            LOG.error("internal error while serving a connection", e);
-            out.send(new BackendMessage.ErrorResponse(new Diagnostic(Severity.ERROR, SqlState.INTERNAL_ERROR.code(),
-                    "internal error: " + e, null, null)));
-        }
-    }
-
-    private static String messageOf(Throwable t) {
-        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    private void error(Throwable e) {
+        out.send(new BackendMessage.ErrorResponse(ClientErrors.diagnose(e, Severity.ERROR)));
     }
 
     /** Sends a FATAL error and closes the connection. */
     private void fatal(SqlState state, String message) {
-        out.send(new BackendMessage.ErrorResponse(new Diagnostic(Severity.FATAL, state.code(), message, null, null)));
+        fatal(new Diagnostic(Severity.FATAL, state.code(), message, null, null));
+    }
+
+    private void fatal(Diagnostic diagnostic) {
+        out.send(new BackendMessage.ErrorResponse(diagnostic));
         out.flush();
         close();
     }
 
-    /** Ends the connection: releases the session (once) and closes the channel. */
+    /** Ends the connection: closes its portals' streams, releases the session (once) and closes the channel. */
     void close() {
         if (closed) return;
         closed = true;
+        dropPortals(p -> true);
         if (key != null) registry.unregister(key);
         Session s = session;
         if (s != null) {
             try {
                 s.close();
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {
                 LOG.warn("error closing session", e);
             }
         }

@@ -2,8 +2,10 @@ package io.stillwater.pgwire;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelOutboundBuffer;
 import io.stillwater.pgwire.protocol.BackendEncoder;
 import io.stillwater.pgwire.protocol.BackendMessage;
+import java.util.function.BooleanSupplier;
 
 /**
  * The worker thread's way to send messages on its channel.
@@ -14,9 +16,12 @@ import io.stillwater.pgwire.protocol.BackendMessage;
  * chunk rather than one per row. Netty keeps chunks in call order, and a connection has
  * exactly one worker thread, so messages stay in protocol order.
  *
- * <p>Backpressure: when the channel's outbound buffer passes its high-water mark the
- * worker blocks until the client has read enough (or the channel closes), so a slow
- * reader of a large result cannot make the server buffer all of it.
+ * <p>Backpressure: when the channel's outbound buffer passes its high-water mark
+ * ({@link PgServer}'s {@code WRITE_BUFFER_WATER_MARK}) {@link #sendRow} blocks until the
+ * client has read enough, the channel closes, or the caller gives up (a cancel), so a
+ * slow reader of a large result cannot make the server buffer all of it. Bound: what
+ * this connection holds for sending is at most the high-water mark plus one chunk plus
+ * one row ({@link #bufferedBytes}).
  */
 final class Outbound {
     static final int CHUNK = 16 << 10;
@@ -25,21 +30,30 @@ final class Outbound {
     private final Object writable = new Object();
     /** Encoded but not yet written; touched only by the worker thread. */
     private ByteBuf pending;
+    /** Size of {@link #pending}, written by the worker, read by anyone ({@link #bufferedBytes}). */
+    private volatile int pendingBytes;
+    /** Whether the worker is blocked in {@link #awaitWritable}; for observation only. */
+    private volatile boolean waiting;
 
     Outbound(Channel channel) { this.channel = channel; }
 
     void send(BackendMessage message) {
         if (pending == null) pending = channel.alloc().buffer(CHUNK + 512);
         BackendEncoder.encode(message, pending);
-        if (pending.readableBytes() >= CHUNK) writePending();
+        pendingBytes = pending.readableBytes();
+        if (pendingBytes >= CHUNK) writePending();
     }
 
-    /** Sends a data row, waiting for the client to drain if the channel's buffer is full. */
-    void sendRow(BackendMessage.DataRow row) {
+    /**
+     * Sends a data row, waiting while the channel's buffer is past its high-water mark
+     * until the client drains it, the channel closes, or {@code giveUp} turns true (the
+     * waker must call {@link #wakeUp} after setting what {@code giveUp} reads).
+     */
+    void sendRow(BackendMessage.DataRow row, BooleanSupplier giveUp) {
         send(row);
         if (!channel.isWritable()) {
             flush();
-            awaitWritable();
+            awaitWritable(giveUp);
         }
     }
 
@@ -56,16 +70,30 @@ final class Outbound {
         channel.close();
     }
 
-    /** Called on the event loop when writability changes or the channel goes inactive. */
+    /** Called when writability changes, the channel goes inactive, or a waiter should give up. */
     void wakeUp() {
         synchronized (writable) {
             writable.notifyAll();
         }
     }
 
+    /**
+     * Bytes this connection holds for sending: the worker's pending chunk plus Netty's
+     * outbound buffer (including writes still queued to the event loop). Any thread; a
+     * moment's snapshot.
+     */
+    long bufferedBytes() {
+        ChannelOutboundBuffer netty = channel.unsafe().outboundBuffer();
+        return pendingBytes + (netty == null ? 0 : netty.totalPendingWriteBytes());
+    }
+
+    /** Whether the worker is blocked waiting for the client to read. */
+    boolean awaitingWritability() { return waiting; }
+
     private void writePending() {
         ByteBuf buf = pending;
         pending = null;
+        pendingBytes = 0;
         if (buf == null) return;
         if (buf.isReadable()) {
             channel.write(buf, channel.voidPromise()); // Netty releases it once written or failed
@@ -74,15 +102,17 @@ final class Outbound {
         }
     }
 
-    private void awaitWritable() {
+    private void awaitWritable(BooleanSupplier giveUp) {
         synchronized (writable) {
-            while (channel.isActive() && !channel.isWritable()) {
-                try {
+            waiting = true;
+            try {
+                while (channel.isActive() && !channel.isWritable() && !giveUp.getAsBoolean()) {
                     writable.wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
                 }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                waiting = false;
             }
         }
     }

@@ -14,6 +14,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.stillwater.pgwire.protocol.BackendEncoder;
+import io.stillwater.pgwire.protocol.InputBudget;
 import io.stillwater.pgwire.protocol.PgDecoder;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -31,10 +32,55 @@ import java.util.concurrent.TimeUnit;
  * Per connection the pipeline is {@link PgDecoder} (bytes to frontend messages),
  * {@link BackendEncoder} (backend messages to bytes) and a {@link PgConnectionHandler}.
  * A failure on one connection closes that connection only.
+ *
+ * <p>Memory and thread bounds, whatever clients do: a message larger than
+ * {@link Limits#maxMessageSize} is refused from its header; incomplete messages of all
+ * connections hold at most {@link Limits#maxBufferedInput} bytes; at most
+ * {@link Limits#maxStartingConnections} sockets may be in startup, and only those that
+ * sent a StartupMessage get a thread; a result being sent holds at most the outbound
+ * high-water mark ({@link #WRITE_HIGH_WATER_MARK}) plus a chunk per connection. The
+ * engine's {@code max_connections} bounds connections past startup.
  */
 public final class PgServer implements AutoCloseable {
+    /** A connection's outbound buffer above which its worker waits for the client to read. */
+    public static final int WRITE_HIGH_WATER_MARK = 256 << 10;
+    /** ... and below which it may write again. */
+    public static final int WRITE_LOW_WATER_MARK = 64 << 10;
+
+    /**
+     * The server's own limits (connection counts past startup are the engine's
+     * {@code max_connections}).
+     *
+     * @param maxMessageSize largest regular message accepted, in bytes, length field included
+     * @param maxBufferedInput most bytes held for incomplete messages over all connections
+     * @param maxStartingConnections most connections that may be in startup at once
+     */
+    public record Limits(int maxMessageSize, long maxBufferedInput, int maxStartingConnections) {
+        public static final Limits DEFAULTS = new Limits(PgDecoder.DEFAULT_MAX_MESSAGE_LENGTH,
+                InputBudget.DEFAULT_LIMIT, StartingConnections.DEFAULT_LIMIT);
+
+        public Limits {
+            if (maxMessageSize < 5) throw new IllegalArgumentException("the maximum message size must be at least 5 bytes");
+            if (maxBufferedInput < maxMessageSize) {
+                throw new IllegalArgumentException("the input buffer limit (" + maxBufferedInput
+                        + " bytes) must hold at least one message of the maximum size (" + maxMessageSize + " bytes)");
+            }
+            if (maxStartingConnections < 1) {
+                throw new IllegalArgumentException("the limit of starting connections must be at least 1");
+            }
+        }
+
+        public Limits withMaxMessageSize(int bytes) { return new Limits(bytes, maxBufferedInput, maxStartingConnections); }
+
+        public Limits withMaxBufferedInput(long bytes) { return new Limits(maxMessageSize, bytes, maxStartingConnections); }
+
+        public Limits withMaxStartingConnections(int n) { return new Limits(maxMessageSize, maxBufferedInput, n); }
+    }
+
     private final SessionFactory sessions;
-    private final int maxMessageLength;
+    private final Limits limits;
+    private final InputBudget inputBudget;
+    private final StartingConnections starting;
     private final CancelRegistry registry = new CancelRegistry();
     /** Connection worker threads still running; close() waits for them so sessions close before it returns. */
     private final java.util.Set<java.util.concurrent.ExecutorService> liveWorkers =
@@ -45,13 +91,21 @@ public final class PgServer implements AutoCloseable {
     private Channel serverChannel;
     private boolean closed;
 
-    public PgServer(SessionFactory sessions) { this(sessions, PgDecoder.DEFAULT_MAX_MESSAGE_LENGTH); }
+    public PgServer(SessionFactory sessions) { this(sessions, Limits.DEFAULTS); }
 
-    /** {@code maxMessageLength}: the largest regular message accepted, in bytes. */
+    /** {@code maxMessageLength}: the largest regular message accepted, in bytes; other limits default. */
     public PgServer(SessionFactory sessions, int maxMessageLength) {
-        this.sessions = sessions;
-        this.maxMessageLength = maxMessageLength;
+        this(sessions, Limits.DEFAULTS.withMaxMessageSize(maxMessageLength));
     }
+
+    public PgServer(SessionFactory sessions, Limits limits) {
+        this.sessions = sessions;
+        this.limits = limits;
+        this.inputBudget = new InputBudget(limits.maxBufferedInput());
+        this.starting = new StartingConnections(limits.maxStartingConnections());
+    }
+
+    public Limits limits() { return limits; }
 
     /**
      * Binds {@code host:port} (port 0 picks a free port) and starts accepting. Returns
@@ -72,15 +126,15 @@ public final class PgServer implements AutoCloseable {
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_KEEPALIVE, true)
-                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(64 << 10, 256 << 10))
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(WRITE_LOW_WATER_MARK, WRITE_HIGH_WATER_MARK))
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         channels.add(ch);
                         ch.pipeline()
-                                .addLast("decoder", new PgDecoder(maxMessageLength))
+                                .addLast("decoder", new PgDecoder(limits.maxMessageSize(), inputBudget))
                                 .addLast("encoder", BackendEncoder.INSTANCE)
-                                .addLast("handler", new PgConnectionHandler(sessions, registry, liveWorkers));
+                                .addLast("handler", new PgConnectionHandler(sessions, registry, starting, liveWorkers));
                     }
                 });
         try {
@@ -105,6 +159,38 @@ public final class PgServer implements AutoCloseable {
 
     /** The registry of live sessions' cancel keys. */
     public CancelRegistry cancelRegistry() { return registry; }
+
+    /** Bytes reserved now for incomplete client messages, over all connections (at most {@link Limits#maxBufferedInput}). */
+    public long bufferedInputBytes() { return inputBudget.reserved(); }
+
+    /**
+     * Bytes held now for sending, over all connections: each worker's pending chunk plus
+     * Netty's outbound buffers. A moment's snapshot, for monitoring and tests.
+     */
+    public long bufferedOutputBytes() {
+        long total = 0;
+        for (PgConnectionHandler h : handlers()) total += h.outboundBytes();
+        return total;
+    }
+
+    /** Connections in startup now (at most {@link Limits#maxStartingConnections}). */
+    public int startingConnections() { return starting.count(); }
+
+    /** Connections whose worker waits now for its client to read a result. */
+    int connectionsAwaitingWritability() {
+        int n = 0;
+        for (PgConnectionHandler h : handlers()) if (h.awaitingWritability()) n++;
+        return n;
+    }
+
+    private java.util.List<PgConnectionHandler> handlers() {
+        java.util.List<PgConnectionHandler> out = new java.util.ArrayList<>();
+        for (Channel ch : channels) {
+            PgConnectionHandler h = ch.pipeline().get(PgConnectionHandler.class);
+            if (h != null) out.add(h);
+        }
+        return out;
+    }
 
     /**
      * Stops accepting, closes every connection, waits (up to {@link #CLOSE_TIMEOUT_SECONDS}

@@ -6,6 +6,7 @@ import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.session.ExecutionResult;
 import io.stillwater.engine.session.PreparedStatement;
 import io.stillwater.engine.session.ResultColumn;
+import io.stillwater.engine.session.RowStream;
 import io.stillwater.engine.session.Session;
 import io.stillwater.engine.session.TransactionStatus;
 import io.stillwater.engine.types.ByteString;
@@ -26,6 +27,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -37,6 +39,14 @@ import java.util.regex.Pattern;
  * SELECT &lt;int&gt;              one INTEGER row
  * SELECT $1, $2, ...         echoes its parameters (types from the client's hints, else text)
  * SELECT * FROM series(n)    INTEGER rows 1..n, column "n"
+ * SELECT * FROM lazy(n[, w])  rows 1..n produced as the stream is read (plus a TEXT column of w
+ *                            characters if w is given), counted in {@link Probe#rowsProduced}
+ * SELECT * FROM gated(n)     lazy(n), whose end waits until the test releases {@link Probe#gate}
+ * SELECT * FROM broken(n)    lazy(n), then the stream fails with 22012
+ * SELECT * FROM oom(n)       lazy(n), then the stream throws an OutOfMemoryError
+ * SELECT throw KIND          execute throws: oom (OutOfMemoryError), assert (AssertionError),
+ *                            runtime (IllegalStateException), internal (an XX000 SqlException
+ *                            wrapping a NullPointerException, as the engine reports bugs)
  * SELECT typed               one row with a value of each of many types ({@link #TYPED_ROW})
  * SELECT NULL                one UNKNOWN column holding NULL
  * SELECT slow                blocks until cancel(), then fails with 57014
@@ -46,6 +56,10 @@ import java.util.regex.Pattern;
  * CREATE TABLE ... / INSERT  Commands
  * anything else              42601
  * </pre>
+ *
+ * Every result's {@link RowStream} is counted when opened and closed ({@link Probe#streamsOpened},
+ * {@link Probe#streamsClosed}). A session of user {@code crash-at-startup} throws an
+ * AssertionError from {@link #startupParameters}, after the session was opened.
  */
 final class CannedSession implements Session {
     /** What the sessions of one server did, for assertions. Thread-safe. */
@@ -58,6 +72,16 @@ final class CannedSession implements Session {
         final ConcurrentLinkedQueue<Map<String, String>> startupOptions = new ConcurrentLinkedQueue<>();
         final ConcurrentLinkedQueue<String> users = new ConcurrentLinkedQueue<>();
         final ConcurrentLinkedQueue<String> databases = new ConcurrentLinkedQueue<>();
+        final AtomicInteger streamsOpened = new AtomicInteger();
+        final AtomicInteger streamsClosed = new AtomicInteger();
+        final AtomicLong rowsProduced = new AtomicLong();
+        /** Released by a test to let a gated(n) stream end. */
+        final Semaphore gate = new Semaphore(0);
+        /** Released when a gated(n) stream has produced its rows and waits at the gate. */
+        final Semaphore atGate = new Semaphore(0);
+
+        /** Whether every stream opened so far has been closed. */
+        boolean allStreamsClosed() { return streamsOpened.get() == streamsClosed.get(); }
 
         SessionFactory factory() {
             return (user, database, options) -> {
@@ -99,6 +123,9 @@ final class CannedSession implements Session {
     private static final Pattern SELECT_INT = Pattern.compile("(?i)select\\s+(-?\\d+)");
     private static final Pattern SELECT_PARAMS = Pattern.compile("(?i)select\\s+(\\$\\d+(\\s*,\\s*\\$\\d+)*)");
     private static final Pattern SERIES = Pattern.compile("(?i)select\\s+\\*\\s+from\\s+series\\((\\d+)\\)");
+    private static final Pattern LAZY = Pattern.compile(
+            "(?i)select\\s+\\*\\s+from\\s+(lazy|gated|broken|oom)\\((\\d+)(?:\\s*,\\s*(\\d+))?\\)");
+    private static final Pattern THROW = Pattern.compile("(?i)select\\s+throw\\s+(\\w+)");
     private static final Pattern SET_APP = Pattern.compile("(?i)set\\s+application_name\\s*(?:=|to)\\s*'?([^']*)'?");
 
     private final Probe probe;
@@ -111,7 +138,7 @@ final class CannedSession implements Session {
         this.user = user;
     }
 
-    private enum Kind { EMPTY, INT, PARAMS, SERIES, TYPED, NULL, SLOW, DIV_ZERO, BEGIN, COMMIT, ROLLBACK, SET_APP, CREATE, INSERT }
+    private enum Kind { EMPTY, INT, PARAMS, SERIES, LAZY, THROW, TYPED, NULL, SLOW, DIV_ZERO, BEGIN, COMMIT, ROLLBACK, SET_APP, CREATE, INSERT }
 
     private record Plan(Kind kind, Object arg) {}
 
@@ -140,6 +167,16 @@ final class CannedSession implements Session {
         if ((m = SERIES.matcher(s)).matches()) {
             return stmt(sql, "SELECT", List.of(), List.of(new ResultColumn("n", SqlType.INTEGER)),
                     new Plan(Kind.SERIES, Integer.parseInt(m.group(1))));
+        }
+        if ((m = LAZY.matcher(s)).matches()) {
+            List<ResultColumn> cols = new ArrayList<>(List.of(new ResultColumn("n", SqlType.INTEGER)));
+            if (m.group(3) != null) cols.add(new ResultColumn("pad", SqlType.TEXT));
+            return stmt(sql, "SELECT", List.of(), cols, new Plan(Kind.LAZY, new LazyRows(m.group(1).toLowerCase(Locale.ROOT),
+                    Integer.parseInt(m.group(2)), m.group(3) == null ? -1 : Integer.parseInt(m.group(3)))));
+        }
+        if ((m = THROW.matcher(s)).matches()) {
+            return stmt(sql, "SELECT", List.of(), List.of(new ResultColumn("x", SqlType.INTEGER)),
+                    new Plan(Kind.THROW, m.group(1).toLowerCase(Locale.ROOT)));
         }
         if ((m = SET_APP.matcher(s)).matches()) return stmt(sql, "SET", List.of(), List.of(), new Plan(Kind.SET_APP, m.group(1)));
         return switch (lower) {
@@ -182,6 +219,8 @@ final class CannedSession implements Session {
                 for (int i = 1; i <= (Integer) plan.arg(); i++) rows.add(Row.of(i));
                 yield rows(stmt, rows);
             }
+            case LAZY -> new ExecutionResult.Rows(stmt.columns(), new LazyStream((LazyRows) plan.arg()), "SELECT");
+            case THROW -> throw Faults.make((String) plan.arg());
             case TYPED -> rows(stmt, List.of(TYPED_ROW));
             case NULL -> rows(stmt, List.of(Row.of(Arrays.asList((Object) null))));
             case SLOW -> slow();
@@ -205,8 +244,97 @@ final class CannedSession implements Session {
         };
     }
 
-    private static ExecutionResult rows(PreparedStatement stmt, List<Row> rows) {
-        return new ExecutionResult.Rows(stmt.columns(), rows, "SELECT");
+    private ExecutionResult rows(PreparedStatement stmt, List<Row> rows) {
+        probe.streamsOpened.incrementAndGet();
+        RowStream inner = RowStream.of(rows);
+        return new ExecutionResult.Rows(stmt.columns(), new RowStream() {
+            private boolean closed;
+
+            @Override
+            public List<Row> next(int max) { return inner.next(max); }
+
+            @Override
+            public void close() {
+                if (!closed) probe.streamsClosed.incrementAndGet();
+                closed = true;
+            }
+        }, "SELECT");
+    }
+
+    /** What a lazy(n[, w]) family statement produces: {@code kind} is lazy, gated, broken or oom. */
+    private record LazyRows(String kind, int count, int width) {}
+
+    /** Throwables for "SELECT throw KIND", thrown the way engine code would (unchecked, undeclared). */
+    private static final class Faults {
+        static RuntimeException make(String kind) {
+            Throwable t = switch (kind) {
+                case "oom" -> new OutOfMemoryError("Java heap space");
+                case "assert" -> new AssertionError("invariant broken: java.lang.Object@1234");
+                case "runtime" -> new IllegalStateException("java.lang.IllegalStateException inside");
+                case "internal" -> {
+                    NullPointerException npe = new NullPointerException("Cannot invoke \"Row.get(int)\" because \"r\" is null");
+                    yield new SqlException(SqlState.INTERNAL_ERROR, "internal error: " + npe, null, null, npe);
+                }
+                default -> new SqlException(SqlState.SYNTAX_ERROR, "unknown fault " + kind);
+            };
+            return Faults.<RuntimeException>sneaky(t);
+        }
+
+        @SuppressWarnings("unchecked")
+        private static <T extends Throwable> T sneaky(Throwable t) throws T {
+            throw (T) t;
+        }
+    }
+
+    /** Rows made as they are pulled; counts opens, closes and produced rows in the probe. */
+    private final class LazyStream implements RowStream {
+        private final LazyRows spec;
+        private final String pad;
+        private int next = 1;
+        private boolean closed;
+
+        LazyStream(LazyRows spec) {
+            this.spec = spec;
+            this.pad = spec.width() < 0 ? null : "x".repeat(spec.width());
+            probe.streamsOpened.incrementAndGet();
+        }
+
+        @Override
+        public List<Row> next(int max) {
+            if (closed) throw new IllegalStateException("next() after close()");
+            if (next > spec.count()) {
+                switch (spec.kind()) {
+                    case "gated" -> {
+                        probe.atGate.release();
+                        try {
+                            if (!probe.gate.tryAcquire(60, TimeUnit.SECONDS)) {
+                                throw new SqlException(SqlState.INTERNAL_ERROR, "gate never opened");
+                            }
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                    case "broken" -> throw new SqlException(SqlState.DIVISION_BY_ZERO, "division by zero");
+                    case "oom" -> throw new OutOfMemoryError("Java heap space");
+                    default -> { }
+                }
+                next = Integer.MAX_VALUE; // every later call: empty
+                return List.of();
+            }
+            List<Row> batch = new ArrayList<>(Math.min(max, spec.count() - next + 1));
+            while (batch.size() < max && next <= spec.count()) {
+                batch.add(pad == null ? Row.of(next) : Row.of(next, pad));
+                next++;
+            }
+            probe.rowsProduced.addAndGet(batch.size());
+            return batch;
+        }
+
+        @Override
+        public void close() {
+            if (!closed) probe.streamsClosed.incrementAndGet();
+            closed = true;
+        }
     }
 
     private ExecutionResult slow() {
@@ -249,7 +377,10 @@ final class CannedSession implements Session {
     public void sync() {}
 
     @Override
-    public Map<String, String> startupParameters() { return Map.of("is_superuser", "off"); }
+    public Map<String, String> startupParameters() {
+        if (user.equals("crash-at-startup")) throw new AssertionError("crash-at-startup: a bug after the session opened");
+        return Map.of("is_superuser", "off");
+    }
 
     @Override
     public String user() { return user; }

@@ -38,6 +38,9 @@ final class RawClient implements AutoCloseable {
     private final Socket socket;
     private final DataInputStream in;
     private final DataOutputStream out;
+    /** The BackendKeyData of a completed startup (0 before). */
+    private int processId;
+    private int secretKey;
 
     RawClient(int port) throws IOException {
         socket = new Socket("127.0.0.1", port);
@@ -59,8 +62,27 @@ final class RawClient implements AutoCloseable {
         params.forEach((k, v) -> b.cstring(k).cstring(v));
         b.int8(0);
         sendUntyped(b.bytes());
-        return readUntilReady();
+        List<Msg> msgs = readUntilReady();
+        for (Msg m : msgs) {
+            if (m.type() == 'K') {
+                java.nio.ByteBuffer key = java.nio.ByteBuffer.wrap(m.body());
+                processId = key.getInt();
+                secretKey = key.getInt();
+            }
+        }
+        return msgs;
     }
+
+    /** Sends a CancelRequest for this connection's session on a new connection, as libpq does. */
+    void cancel(int port) throws IOException {
+        try (RawClient c = new RawClient(port)) {
+            c.sendUntyped(new Body().int32(80877102).int32(processId).int32(secretKey).bytes());
+            c.readUntilClosed();
+        }
+    }
+
+    /** The underlying socket (to change its timeout or half-close it). */
+    Socket socket() { return socket; }
 
     /** A length-prefixed packet without a type byte (startup phase). */
     void sendUntyped(byte[] body) throws IOException {

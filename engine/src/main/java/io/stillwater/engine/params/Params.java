@@ -54,7 +54,14 @@ public final class Params {
 
     public static final Param<Integer> MAX_CONNECTIONS = new Param<>(
             "max_connections", new ParamType.IntType(1, Integer.MAX_VALUE), 1000, Scope.ENVIRONMENT,
-            "Most concurrent client sessions; mz_system is not counted and is never refused.");
+            "Most concurrent client sessions, mz_system's included.");
+
+    // ---- Connection limits (pgwire, Engine.admit) ----
+
+    /** As PostgreSQL's: slots of max_connections only the superuser may take. */
+    public static final Param<Integer> SUPERUSER_RESERVED_CONNECTIONS = new Param<>(
+            "superuser_reserved_connections", new ParamType.IntType(0, Integer.MAX_VALUE), 3, Scope.ENVIRONMENT,
+            "Slots of max_connections reserved for mz_system; other users may open the rest (at least one).");
 
     // ---------------------------------------------------------------- memory budgets of reads
 
@@ -77,6 +84,7 @@ public final class Params {
             MAX_RESULT_SIZE,
             STATEMENT_TIMEOUT,
             MAX_CONNECTIONS,
+            SUPERUSER_RESERVED_CONNECTIONS,
             MAX_QUERY_MEMORY);
 
     private static final Map<String, Param<?>> BY_NAME = new LinkedHashMap<>();

@@ -223,20 +223,26 @@ class SystemParameterSessionTest extends SessionTestBase {
     }
 
     @Test
-    void maxConnectionsRefusesSessionsBeyondTheLimitExceptTheSuperuser() {
-        sys.execute("ALTER SYSTEM SET max_connections = 2"); // s is one
+    void maxConnectionsCountsEverySessionAndReservesSlotsForTheSuperuser() {
+        sys.execute("ALTER SYSTEM SET max_connections = 4"); // s and sys are two
+        sys.execute("ALTER SYSTEM SET superuser_reserved_connections = 1");
         Session second = engine.connect("alice", "materialize", Map.of());
         assertThatThrownBy(() -> engine.connect("bob", "materialize", Map.of()))
                 .isInstanceOfSatisfying(SqlException.class, e -> {
                     assertThat(e.state()).isEqualTo(SqlState.TOO_MANY_CONNECTIONS);
-                    assertThat(e.getMessage()).isEqualTo(
-                            "creating connection would violate max_connections limit (desired: 3, limit: 2, current: 2)");
+                    assertThat(e.getMessage())
+                            .isEqualTo("remaining connection slots are reserved for roles with the SUPERUSER attribute");
                 });
         Session admin = engine.connect("mz_system", "materialize", Map.of());
+        assertThatThrownBy(() -> engine.connect("mz_system", "materialize", Map.of()))
+                .isInstanceOfSatisfying(SqlException.class, e -> {
+                    assertThat(e.state()).isEqualTo(SqlState.TOO_MANY_CONNECTIONS);
+                    assertThat(e.getMessage()).isEqualTo("sorry, too many clients already");
+                });
         admin.close();
         second.close();
         second.close(); // closing twice frees one slot only
-        assertThat(engine.openSessions()).isEqualTo(1);
+        assertThat(engine.openSessions()).isEqualTo(2);
         Session third = engine.connect("bob", "materialize", Map.of());
         assertThat(rows(third.execute("SELECT 1"))).containsExactly(List.of("1"));
         third.close();

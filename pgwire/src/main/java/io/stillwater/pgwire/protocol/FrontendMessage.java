@@ -12,6 +12,26 @@ import java.util.Map;
  */
 public sealed interface FrontendMessage {
 
+    /**
+     * About how many bytes of memory this message holds (its strings and values, plus a
+     * fixed overhead); the connection's input backpressure counts it.
+     */
+    default long approximateSize() {
+        long overhead = 64;
+        return overhead + switch (this) {
+            case Query q -> q.sql().length();
+            case Parse p -> p.sql().length() + p.statementName().length() + 4L * p.paramTypeOids().size();
+            case Bind b -> {
+                long n = b.portalName().length() + b.statementName().length();
+                for (byte[] v : b.paramValues()) n += v == null ? 8 : v.length + 8;
+                yield n;
+            }
+            case PasswordMessage p -> p.payload().length;
+            case Startup s -> s.parameters().toString().length();
+            default -> 0;
+        };
+    }
+
     // ---- startup phase (no type byte) ----
 
     /** SSLRequest (code 80877103): the client asks to switch to TLS. */

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.stillwater.engine.error.SqlState;
+import io.stillwater.engine.params.ParamType;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -26,6 +27,12 @@ import java.util.Map;
  * handler sends the FATAL error and closes. Lengths are checked from the header,
  * before the body is buffered, so an oversized message never gets buffered.
  *
+ * <p>Memory: a message whose body has not fully arrived holds a reservation of its
+ * declared length in the server-wide {@link InputBudget} from its header until it is
+ * complete (or the connection ends). When the budget cannot cover it the decoder throws
+ * {@link InputRefused} (53200) and discards, so Netty's cumulation buffer is released
+ * instead of growing. Complete messages are decoded at once and reserve nothing.
+ *
  * <p>Owned by one channel; runs on its event loop only.
  */
 public final class PgDecoder extends ByteToMessageDecoder {
@@ -36,17 +43,29 @@ public final class PgDecoder extends ByteToMessageDecoder {
 
     /** Largest startup packet accepted (PostgreSQL and CrateDB use 10000). */
     public static final int MAX_STARTUP_LENGTH = 10_000;
-    /** Largest regular message accepted, including its length field. */
-    public static final int DEFAULT_MAX_MESSAGE_LENGTH = 64 << 20;
+    /** Largest regular message accepted, including its length field: 16 MiB, as common poolers use. */
+    public static final int DEFAULT_MAX_MESSAGE_LENGTH = 16 << 20;
 
     private enum Phase { STARTUP, MESSAGES, DISCARD }
 
     private final int maxMessageLength;
+    private final InputBudget budget;
     private Phase phase = Phase.STARTUP;
+    /** Bytes this connection holds in {@link #budget} for its incomplete message; 0 when none. */
+    private long reservation;
 
     public PgDecoder() { this(DEFAULT_MAX_MESSAGE_LENGTH); }
 
-    public PgDecoder(int maxMessageLength) { this.maxMessageLength = maxMessageLength; }
+    /** A decoder with a budget of its own (tests and tools); servers share one budget over all connections. */
+    public PgDecoder(int maxMessageLength) { this(maxMessageLength, new InputBudget(InputBudget.DEFAULT_LIMIT)); }
+
+    public PgDecoder(int maxMessageLength, InputBudget budget) {
+        this.maxMessageLength = maxMessageLength;
+        this.budget = budget;
+    }
+
+    /** Bytes this connection has reserved in the shared budget now (event loop only). */
+    long reservation() { return reservation; }
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
@@ -56,11 +75,36 @@ public final class PgDecoder extends ByteToMessageDecoder {
                 case MESSAGES -> decodeMessage(in, out);
                 case DISCARD -> in.skipBytes(in.readableBytes());
             }
-        } catch (ProtocolViolation e) {
+        } catch (ProtocolViolation | InputRefused e) {
             phase = Phase.DISCARD;
+            releaseReservation();
             in.skipBytes(in.readableBytes());
             throw e;
         }
+    }
+
+    @Override
+    protected void handlerRemoved0(ChannelHandlerContext ctx) {
+        releaseReservation(); // the connection ended with a message half received
+    }
+
+    private void releaseReservation() {
+        if (reservation > 0) budget.release(reservation);
+        reservation = 0;
+    }
+
+    /** Reserves the rest of a message whose header arrived but whose body has not, or refuses the connection. */
+    private void reserveIncomplete(byte type, int length) {
+        if (reservation > 0) return; // reserved when the header arrived
+        long bytes = 1L + length;
+        if (!budget.tryReserve(bytes)) {
+            throw new InputRefused(SqlState.OUT_OF_MEMORY, "out of memory: too much client input is buffered",
+                    "A message of type '" + printable(type) + "' and " + bytes + " bytes cannot be buffered: incomplete "
+                            + "messages of all connections already hold " + ParamType.ByteSizeType.human(budget.reserved())
+                            + " of the server's " + ParamType.ByteSizeType.human(budget.limit()) + " input buffer limit.",
+                    "Retry later, or send smaller messages. The limit is set with stillwater serve --max-buffered-input.");
+        }
+        reservation = bytes;
     }
 
     private void decodeStartup(ByteBuf in, List<Object> out) {
@@ -114,9 +158,14 @@ public final class PgDecoder extends ByteToMessageDecoder {
         }
         if (length > maxMessageLength) {
             throw new ProtocolViolation("message of type '" + printable(type) + "' is too large: " + length
-                    + " bytes (the limit is " + maxMessageLength + ")");
+                    + " bytes (the limit is " + maxMessageLength + " bytes, "
+                    + ParamType.ByteSizeType.human(maxMessageLength) + ", set with stillwater serve --max-message-size)");
         }
-        if (in.readableBytes() < 1 + length) return;
+        if (in.readableBytes() < 1 + length) {
+            reserveIncomplete(type, length);
+            return;
+        }
+        releaseReservation();
         in.skipBytes(5);
         Body body = new Body(in.readSlice(length - 4));
         FrontendMessage message = parse(type, body);

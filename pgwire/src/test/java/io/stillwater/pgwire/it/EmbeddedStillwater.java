@@ -54,6 +54,12 @@ public final class EmbeddedStillwater implements AutoCloseable {
 
     public int port() { return server.boundPort(); }
 
+    /** The running wire server (for its buffer and connection gauges). */
+    public PgServer server() { return server; }
+
+    /** The running engine. */
+    public io.stillwater.engine.Engine engine() { return engine; }
+
     public String url() { return "jdbc:postgresql://127.0.0.1:" + port() + "/materialize"; }
 
     public Connection connect() throws SQLException { return connect(new Properties()); }

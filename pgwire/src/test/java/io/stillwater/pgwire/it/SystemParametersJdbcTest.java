@@ -23,7 +23,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.postgresql.util.PSQLException;
 
-/** System parameters over the wire: ALTER SYSTEM as mz_system and others, SHOW, and max_connections. */
+/**
+ * System parameters over the wire: ALTER SYSTEM as mz_system and others, SHOW, and
+ * max_connections with superuser_reserved_connections.
+ */
 class SystemParametersJdbcTest {
     @TempDir
     Path dir;
@@ -32,7 +35,8 @@ class SystemParametersJdbcTest {
 
     @BeforeEach
     void start() {
-        engine = Engine.open(new EngineConfig(dir, false, 1).withSystemParameterDefaults(Map.of("max_connections", "2")));
+        engine = Engine.open(new EngineConfig(dir, false, 1).withSystemParameterDefaults(
+                Map.of("max_connections", "5", "superuser_reserved_connections", "2")));
         server = new PgServer(engine::connect).start("127.0.0.1", 0);
     }
 
@@ -64,25 +68,44 @@ class SystemParametersJdbcTest {
         }
     }
 
+    private static void assertRefused(ThrowingConnect connect, String message) {
+        assertThatThrownBy(connect::open).isInstanceOfSatisfying(PSQLException.class, e -> {
+            assertThat(e.getSQLState()).isEqualTo("53300");
+            assertThat(e.getServerErrorMessage().getMessage()).isEqualTo(message);
+            assertThat(e.getServerErrorMessage().getSeverity()).isEqualTo("FATAL");
+        });
+    }
+
+    private interface ThrowingConnect { void open() throws SQLException; }
+
     @Test
-    void connectionsBeyondMaxConnectionsAreRefusedWith53300() throws Exception {
-        try (Connection a = connect("alice"); Connection b = connect("bob")) {
-            assertThat(show(a, "max_connections")).isEqualTo("2");
-            assertThatThrownBy(() -> connect("carol").close()).isInstanceOfSatisfying(PSQLException.class, e -> {
-                assertThat(e.getSQLState()).isEqualTo("53300");
-                assertThat(e.getMessage()).contains(
-                        "creating connection would violate max_connections limit (desired: 3, limit: 2, current: 2)");
-            });
-            try (Connection admin = connect("mz_system"); Statement st = admin.createStatement()) {
-                st.execute("ALTER SYSTEM SET max_connections = 3");
-                try (Connection c = connect("carol")) {
-                    assertThat(show(c, "max_connections")).isEqualTo("3");
+    void ordinaryUsersLeaveReservedSlotsToTheSuperuserWhoIsCountedToo() throws Exception {
+        String reserved = "remaining connection slots are reserved for roles with the SUPERUSER attribute";
+        try (Connection a = connect("alice"); Connection b = connect("bob"); Connection c = connect("carol")) {
+            assertThat(show(a, "max_connections")).isEqualTo("5");
+            assertThat(show(a, "superuser_reserved_connections")).isEqualTo("2");
+            assertRefused(() -> connect("dave").close(), reserved);
+            try (Connection admin1 = connect("mz_system"); Connection admin2 = connect("mz_system")) {
+                assertThat(engine.openSessions()).isEqualTo(5);
+                assertRefused(() -> connect("mz_system").close(), "sorry, too many clients already");
+                assertRefused(() -> connect("dave").close(), reserved);
+                try (Statement st = admin1.createStatement()) {
+                    st.execute("ALTER SYSTEM SET max_connections = 6");
+                }
+                try (Connection admin3 = connect("mz_system")) {
+                    assertThat(show(admin3, "is_superuser")).isEqualTo("on");
+                }
+                try (Statement st = admin1.createStatement()) {
+                    st.execute("ALTER SYSTEM RESET max_connections"); // back to the startup default, 5
                 }
             }
+            await(() -> engine.openSessions() == 3);
+            assertRefused(() -> connect("dave").close(), reserved);
         }
+        // Closing frees the slots (the server closes sessions after the client's Terminate).
         await(() -> engine.openSessions() == 0);
-        try (Connection a = connect("alice")) {
-            assertThat(show(a, "max_connections")).isEqualTo("3");
+        try (Connection d = connect("dave"); Connection e = connect("erin"); Connection f = connect("frank")) {
+            assertThat(show(d, "max_connections")).isEqualTo("5");
         }
     }
 
