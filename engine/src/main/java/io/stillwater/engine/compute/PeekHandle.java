@@ -25,6 +25,13 @@ public interface PeekHandle<R> {
     boolean offloaded();
 
     /**
+     * The session finished pulling a streamed result ({@link PeekWork#streams}): the read
+     * ends now, with {@code error} (null: success). Harmless for a read that did not
+     * stream, and after the first call.
+     */
+    default void streamEnded(Throwable error) {}
+
+    /**
      * Runs {@code request} to completion on the calling thread: for a compute with no
      * runtimes of its own (tests, {@link ComputeController#NONE}).
      */

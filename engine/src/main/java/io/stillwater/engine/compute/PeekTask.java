@@ -16,7 +16,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p><b>States.</b> {@code QUEUED} (waiting in a worker loop, solo or maintenance) →
  * {@code RUNNING} (its inline part, on the worker or, interactive, on the caller's thread)
  * → {@code PARKED} (a walk past its inline budget waiting for an offload slot) →
- * {@code OFFLOADED} (running on the offload pool) → {@code DONE}. Every transition is a
+ * {@code OFFLOADED} (running on the offload pool) → {@code DONE}. A streamed read (a peek
+ * dataflow on the interactive runtime whose rows the session pulls after {@link #await})
+ * stays {@code RUNNING} until the session reports its end ({@link #streamEnded}). Every transition is a
  * compare-and-set on {@link #state}, so a cancel racing a start has one winner: a queued or
  * parked read that is cancelled never starts; a running one sees the cancellation at its
  * next check (every {@code compute_index_peek_yield_granularity} positions).
@@ -39,6 +41,8 @@ final class PeekTask<R> implements PeekHandle<R> {
     private final CompletableFuture<R> result = new CompletableFuture<>();
     private volatile SqlException canceledBy;
     private volatile boolean offloaded;
+    /** Set once a streamed read handed its rows over; the session thread ends it. */
+    private volatile boolean streaming;
     /** The work's view of cancellation: the session's, or this task's own cancel. */
     private final Cancellation cancel;
 
@@ -76,6 +80,13 @@ final class PeekTask<R> implements PeekHandle<R> {
             long budget = request.kind() == PeekKind.WALK
                     ? request.params().get(Params.COMPUTE_INDEX_PEEK_INLINE_BUDGET) : Long.MAX_VALUE;
             if (work.advance(budget, granularity(), cancel)) {
+                if (work.streams()) {
+                    // The rows are pulled later on this same (session) thread: hand them
+                    // over and stay RUNNING (in mz_active_peeks) until streamEnded.
+                    streaming = true;
+                    result.complete(work.result());
+                    return;
+                }
                 succeed(work.result());
                 return;
             }
@@ -120,6 +131,13 @@ final class PeekTask<R> implements PeekHandle<R> {
             replica.offloadPool().unpark(this);
             finish(null, reason);
         }
+    }
+
+    /** A streamed read's end, reported by the session when it stops pulling. */
+    @Override
+    public void streamEnded(Throwable error) {
+        if (!streaming || !state.compareAndSet(State.RUNNING, State.DONE)) return;
+        replica.tracker().finished(this, error);
     }
 
     private void succeed(R value) {

@@ -22,4 +22,12 @@ public interface PeekWork<R> {
 
     /** The result, after {@link #advance} returned true. */
     R result();
+
+    /**
+     * Whether the result is still being produced when {@link #advance} returns: rows the
+     * session pulls afterwards on the same thread (a peek dataflow on the interactive
+     * runtime, which is thread-per-read). The read then stays in flight until the session
+     * reports its end ({@link PeekHandle#streamEnded}).
+     */
+    default boolean streams() { return false; }
 }

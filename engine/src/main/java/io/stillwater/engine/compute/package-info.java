@@ -50,7 +50,11 @@
  * admission is bounded; never an inline fallback). Walks check cancellation every
  * {@code compute_index_peek_yield_granularity} positions; a cancelled queued or parked
  * read never starts, a running one stops at its next check, and {@code await} returns only
- * once the read has stopped, so the session releases its snapshots right after. Each read
+ * once the read has stopped, so the session releases its snapshots right after.
+ * A read whose rows the session pulls after {@code await} (a peek dataflow, or a walk with
+ * offload off, on the interactive runtime: {@link io.stillwater.engine.compute.PeekWork#streams()})
+ * stays in flight until the session reports its end
+ * ({@link io.stillwater.engine.compute.PeekHandle#streamEnded}). Each read
  * is tracked ({@code PeekTracker}) for {@link io.stillwater.engine.compute.ReplicaIntrospection}:
  * reads in flight, the last 10,000 finished (runtime, kind, offloaded, duration,
  * outcome), and a power-of-two duration histogram.

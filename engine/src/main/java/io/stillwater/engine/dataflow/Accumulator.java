@@ -14,4 +14,10 @@ interface Accumulator {
 
     /** The aggregate value (null for SQL NULL); may throw an evaluation error. */
     Object result();
+
+    /**
+     * How many values this accumulator keeps (the distinct values of min, max, string_agg,
+     * floating-point sums, DISTINCT arguments), for memory budgets; running totals keep none.
+     */
+    default long entries() { return 0; }
 }

@@ -92,6 +92,9 @@ final class Accumulators {
 
         @Override
         public Object result() { return inner.result(); }
+
+        @Override
+        public long entries() { return inner.entries(); }
     }
 
     /** DISTINCT: the aggregate sees each distinct argument tuple once while it is present. */
@@ -115,6 +118,9 @@ final class Accumulators {
 
         @Override
         public Object result() { return inner.result(); }
+
+        @Override
+        public long entries() { return seen.size() + inner.entries(); }
     }
 
     /** count(*) (column -1) or count(x): the number of rows, or of non-null values. */
@@ -313,6 +319,9 @@ final class Accumulators {
         }
 
         @Override
+        public long entries() { return values.size(); }
+
+        @Override
         public Object result() {
             long n = 0;
             double sum = 0;
@@ -391,6 +400,9 @@ final class Accumulators {
         }
 
         @Override
+        public long entries() { return values.size(); }
+
+        @Override
         public Object result() {
             if (values.isEmpty()) return null;
             return max ? values.lastKey() : values.firstKey();
@@ -460,6 +472,9 @@ final class Accumulators {
         }
 
         @Override
+        public long entries() { return values.size(); }
+
+        @Override
         public Object result() {
             StringBuilder sb = null;
             for (Map.Entry<Row, long[]> e : values.entrySet()) {
@@ -487,6 +502,9 @@ final class Accumulators {
             rows += diff;
             values.update(Row.wrap(new Object[] {input.get(column)}), diff);
         }
+
+        @Override
+        public long entries() { return values.size(); }
 
         @Override
         public Object result() {

@@ -49,6 +49,12 @@ public final class Dataflow {
     /** The output's column types. */
     public List<SqlType> types() { return types; }
 
+    /** The nodes in topological order, for {@link PipelinedRead} (which runs them chunk by chunk instead of stepping). */
+    Node[] nodes() { return nodes; }
+
+    /** The index of the output node. */
+    int output() { return output; }
+
     /**
      * Runs one time step: {@code inputChanges} maps source object ids to their changes at
      * {@code time} (absent means no change). Returns the output's changes and the error

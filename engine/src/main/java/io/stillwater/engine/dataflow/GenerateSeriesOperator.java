@@ -47,77 +47,117 @@ final class GenerateSeriesOperator extends Operator {
 
     @Override
     Changes step(Changes[] inputs, Changes errors) {
-        if (emitted) return Changes.empty();
-        emitted = true;
         Changes out = new Changes();
-        try {
-            Object start = args.get(0).eval(Row.EMPTY);
-            Object stop = args.get(1).eval(Row.EMPTY);
-            Object step = args.size() > 2 ? args.get(2).eval(Row.EMPTY) : null;
-            if (start == null || stop == null || (args.size() > 2 && step == null)) return out;
-            switch (type.kind()) {
-                case NUMERIC -> numeric(toDecimal(start), toDecimal(stop), step == null ? BigDecimal.ONE : toDecimal(step), out);
-                case TIMESTAMP, TIMESTAMPTZ -> temporal(start, stop, (Interval) step, out);
-                default -> integers(((Number) start).longValue(), ((Number) stop).longValue(),
-                        step == null ? 1 : ((Number) step).longValue(), out);
-            }
-        } catch (SqlException e) {
-            errors.add(errorRow(e), 1);
-            return Changes.empty();
+        for (Changes c = nextChunk(Integer.MAX_VALUE, errors); c != null; c = nextChunk(Integer.MAX_VALUE, errors)) {
+            out.addAll(c);
         }
         return out;
+    }
+
+    /** The values still to produce; null before the first chunk. */
+    private java.util.Iterator<Object> values;
+
+    /**
+     * The next at most {@code max} rows of the series, or null once it is complete (a
+     * pipelined read pulls a long series chunk by chunk; {@link #step} takes all of it).
+     * An error evaluating the arguments goes to {@code errors}, and the series is empty.
+     */
+    Changes nextChunk(int max, Changes errors) {
+        if (values == null) {
+            if (emitted) return null;
+            emitted = true;
+            try {
+                values = start();
+            } catch (SqlException e) {
+                errors.add(errorRow(e), 1);
+                return null;
+            }
+        }
+        if (!values.hasNext()) return null;
+        Changes out = new Changes(Math.min(max, 1024));
+        int i = 0;
+        while (out.size() < max && values.hasNext()) {
+            tick(i++);
+            out.add(Row.wrap(new Object[] {values.next()}), 1);
+        }
+        return out;
+    }
+
+    /** Evaluates the arguments and returns the series' values, produced as they are iterated. */
+    private java.util.Iterator<Object> start() {
+        Object start = args.get(0).eval(Row.EMPTY);
+        Object stop = args.get(1).eval(Row.EMPTY);
+        Object step = args.size() > 2 ? args.get(2).eval(Row.EMPTY) : null;
+        if (start == null || stop == null || (args.size() > 2 && step == null)) return java.util.Collections.emptyIterator();
+        return switch (type.kind()) {
+            case NUMERIC -> numeric(toDecimal(start), toDecimal(stop), step == null ? BigDecimal.ONE : toDecimal(step));
+            case TIMESTAMP, TIMESTAMPTZ -> temporal(start, stop, (Interval) step);
+            default -> integers(((Number) start).longValue(), ((Number) stop).longValue(),
+                    step == null ? 1 : ((Number) step).longValue());
+        };
     }
 
     private static SqlException zeroStep() {
         return new SqlException(SqlState.INVALID_PARAMETER_VALUE, "step size cannot equal zero");
     }
 
-    private void integers(long start, long stop, long step, Changes out) {
+    /** Values from {@code first} while {@code more} holds, each the {@code advance} of the last (null: stop). */
+    private static <T> java.util.Iterator<Object> series(T first, java.util.function.Predicate<T> more,
+                                                          java.util.function.UnaryOperator<T> advance) {
+        return new java.util.Iterator<>() {
+            private T next = first != null && more.test(first) ? first : null;
+
+            public boolean hasNext() { return next != null; }
+
+            public Object next() {
+                if (next == null) throw new java.util.NoSuchElementException();
+                T v = next;
+                T after = advance.apply(v);
+                next = after != null && more.test(after) ? after : null;
+                return v;
+            }
+        };
+    }
+
+    private java.util.Iterator<Object> integers(long start, long stop, long step) {
         if (step == 0) throw zeroStep();
         TypeKind k = type.kind();
-        int i = 0;
-        for (long v = start; step > 0 ? v <= stop : v >= stop; ) {
-            tick(i++);
-            out.add(Row.wrap(new Object[] {k == TypeKind.BIGINT ? (Object) v : k == TypeKind.SMALLINT ? (Object) (short) v : (Object) (int) v}), 1);
+        java.util.Iterator<Object> longs = series(start, v -> step > 0 ? v <= stop : v >= stop, v -> {
             try {
-                v = Math.addExact(v, step);
+                return Math.addExact(v, step);
             } catch (ArithmeticException overflow) {
-                break;
+                return null;
             }
-        }
+        });
+        return new java.util.Iterator<>() {
+            public boolean hasNext() { return longs.hasNext(); }
+
+            public Object next() {
+                long v = (Long) longs.next();
+                return k == TypeKind.BIGINT ? (Object) v : k == TypeKind.SMALLINT ? (Object) (short) v : (Object) (int) v;
+            }
+        };
     }
 
     private static BigDecimal toDecimal(Object v) {
         return v instanceof BigDecimal d ? d : BigDecimal.valueOf(((Number) v).longValue());
     }
 
-    private void numeric(BigDecimal start, BigDecimal stop, BigDecimal step, Changes out) {
+    private static java.util.Iterator<Object> numeric(BigDecimal start, BigDecimal stop, BigDecimal step) {
         if (step.signum() == 0) throw zeroStep();
-        int i = 0;
-        for (BigDecimal v = start; step.signum() > 0 ? v.compareTo(stop) <= 0 : v.compareTo(stop) >= 0; v = v.add(step)) {
-            tick(i++);
-            out.add(Row.wrap(new Object[] {v}), 1);
-        }
+        return series(start, v -> step.signum() > 0 ? v.compareTo(stop) <= 0 : v.compareTo(stop) >= 0, v -> v.add(step));
     }
 
-    private void temporal(Object start, Object stop, Interval step, Changes out) {
+    private java.util.Iterator<Object> temporal(Object start, Object stop, Interval step) {
         int dir = step.compareTo(Interval.ZERO);
         if (dir == 0) throw zeroStep();
-        int i = 0;
         if (start instanceof LocalDateTime s && stop instanceof LocalDateTime e) {
-            for (LocalDateTime v = s; dir > 0 ? !v.isAfter(e) : !v.isBefore(e); v = plus(v, step)) {
-                tick(i++);
-                out.add(Row.wrap(new Object[] {v}), 1);
-            }
-        } else {
-            Instant s = (Instant) start, e = (Instant) stop;
-            for (Instant v = s; dir > 0 ? !v.isAfter(e) : !v.isBefore(e);
-                 v = v.atZone(zone).plusMonths(step.months()).plusDays(step.days()).toInstant()
-                         .plus(step.micros(), ChronoUnit.MICROS)) {
-                tick(i++);
-                out.add(Row.wrap(new Object[] {v}), 1);
-            }
+            return series(s, v -> dir > 0 ? !v.isAfter(e) : !v.isBefore(e), v -> plus(v, step));
         }
+        Instant s = (Instant) start, e = (Instant) stop;
+        return series(s, v -> dir > 0 ? !v.isAfter(e) : !v.isBefore(e),
+                v -> v.atZone(zone).plusMonths(step.months()).plusDays(step.days()).toInstant()
+                        .plus(step.micros(), ChronoUnit.MICROS));
     }
 
     /**

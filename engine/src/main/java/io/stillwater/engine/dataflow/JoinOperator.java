@@ -53,6 +53,14 @@ final class JoinOperator extends Operator {
         this.rightStatus = kind == JoinKind.RIGHT || kind == JoinKind.FULL;
     }
 
+    /** What a join computes: its kind, equi keys, residual and the sides' arities. */
+    record Shape(JoinKind kind, int[] leftKeys, int[] rightKeys, Evaluator residual, int leftArity, int rightArity) {}
+
+    /** This join's shape, for the one-shot variant a pipelined read runs instead ({@link HashJoinStage}). */
+    Shape shape() {
+        return new Shape(kind, leftKeys.clone(), rightKeys.clone(), residual, leftNulls.arity(), rightNulls.arity());
+    }
+
     @Override
     Changes step(Changes[] inputs, Changes errors) {
         Changes dl = inputs[0], dr = inputs[1];
@@ -178,7 +186,8 @@ final class JoinOperator extends Operator {
         return set;
     }
 
-    private static Row keyOf(Row r, int[] keys) {
+    /** The join key of {@code r} (normalized numbers), or null when a key column is NULL (it never matches). */
+    static Row keyOf(Row r, int[] keys) {
         if (keys.length == 0) return Row.EMPTY;
         Object[] k = new Object[keys.length];
         for (int i = 0; i < keys.length; i++) {

@@ -54,34 +54,43 @@ final class LookupJoinOperator extends Operator {
         Changes out = new Changes(probe.size());
         for (int i = 0; i < probe.size(); i++) {
             tick(i);
-            Row p = probe.row(i);
-            long d = probe.diff(i);
-            Row key = lookupKey(p);
-            boolean[] matched = {false};
-            if (key != null) {
-                arranged.lookup(key, (a, count) -> {
-                    if (!extraKeysEqual(p, a)) return;
-                    Row joined = probeIsLeft ? p.concat(a) : a.concat(p);
-                    if (residual != null) {
-                        try {
-                            if (!Boolean.TRUE.equals(residual.eval(joined))) return;
-                        } catch (SqlException e) {
-                            errors.add(errorRow(e), d * count);
-                            return;
-                        }
-                    }
-                    matched[0] = true;
-                    if (kind == JoinKind.INNER || kind == JoinKind.LEFT) out.add(joined, d * count);
-                });
-            }
-            switch (kind) {
-                case LEFT -> { if (!matched[0]) out.add(p.concat(arrangedNulls), d); }
-                case SEMI -> { if (matched[0]) out.add(p, d); }
-                case ANTI -> { if (!matched[0]) out.add(p, d); }
-                default -> {}
-            }
+            probe(probe.row(i), probe.diff(i), out, errors);
         }
         return out;
+    }
+
+    /**
+     * Joins one probe row {@code p} (with diff {@code d}) against the arrangement, adding
+     * its output to {@code out}. Returns how many arranged rows it looked at (the work done).
+     */
+    long probe(Row p, long d, Changes out, Changes errors) {
+        Row key = lookupKey(p);
+        boolean[] matched = {false};
+        long[] visited = {0};
+        if (key != null) {
+            arranged.lookup(key, (a, count) -> {
+                visited[0]++;
+                if (!extraKeysEqual(p, a)) return;
+                Row joined = probeIsLeft ? p.concat(a) : a.concat(p);
+                if (residual != null) {
+                    try {
+                        if (!Boolean.TRUE.equals(residual.eval(joined))) return;
+                    } catch (SqlException e) {
+                        errors.add(errorRow(e), d * count);
+                        return;
+                    }
+                }
+                matched[0] = true;
+                if (kind == JoinKind.INNER || kind == JoinKind.LEFT) out.add(joined, d * count);
+            });
+        }
+        switch (kind) {
+            case LEFT -> { if (!matched[0]) out.add(p.concat(arrangedNulls), d); }
+            case SEMI -> { if (matched[0]) out.add(p, d); }
+            case ANTI -> { if (!matched[0]) out.add(p, d); }
+            default -> {}
+        }
+        return visited[0];
     }
 
     /** The probe row's values for the arrangement's key, or null if one is NULL (no match). */

@@ -6,27 +6,43 @@ import io.stillwater.engine.error.EvalError;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.expr.EvalContext;
+import io.stillwater.engine.memory.QueryMemory;
 import io.stillwater.engine.plan.PlanNode;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * A peek dataflow: builds the plan's dataflow, feeds each input's snapshot at
- * {@code asOf} as one step, takes the output and drops the dataflow. Plain objects on the
- * calling thread, so the fixed cost is building a handful of operators.
+ * A peek dataflow, materialized: runs the plan over the inputs' snapshots at {@code asOf}
+ * as a {@link PipelinedRead} (chunk by chunk, under a memory budget) and returns the whole
+ * result. Plain objects on the calling thread, so the fixed cost is building a handful of
+ * operators. {@link #runUnchunked} is the reference: every input as one step of the
+ * incremental dataflow (what a maintained view computes), kept for property tests.
  */
 public final class OneShotRead {
     private OneShotRead() {}
 
     /**
      * The result of {@code body} over the inputs' contents at {@code asOf}, as a bag: every
-     * diff positive, in no particular order. Retractions are consolidated away; when the
-     * output holds no retraction at all (the common case) it is returned as produced, so a
-     * row may appear in more than one entry and its multiplicity is the sum (merging
-     * duplicates would cost a hash of every output row). Fails with the least evaluation
-     * error if the error collection is non-empty, and with 57014 when {@code cancel} says so.
+     * diff positive, in no particular order (a row may appear in more than one entry; its
+     * multiplicity is the sum). Fails with an evaluation error if the error collection is
+     * non-empty, and with 57014 when {@code cancel} says so. No memory budget.
      */
     public static Changes run(PlanNode body, SnapshotSource source, long asOf, EvalContext ctx, Cancellation cancel) {
+        return run(body, source, asOf, ctx, cancel, QueryMemory.unlimited(), PipelinedRead.DEFAULT_CHUNK_ROWS);
+    }
+
+    /** As {@link #run(PlanNode, SnapshotSource, long, EvalContext, Cancellation)}, with chunks of {@code chunkRows} and a budget. */
+    public static Changes run(PlanNode body, SnapshotSource source, long asOf, EvalContext ctx, Cancellation cancel,
+                              QueryMemory memory, int chunkRows) {
+        return ChunkSource.drain(PipelinedRead.open(body, source, asOf, ctx, cancel, memory, chunkRows));
+    }
+
+    /**
+     * The same result computed the way a maintained dataflow computes it: each input's
+     * whole snapshot as one step of the incremental operators. Holds every operator's
+     * whole output at once; the reference for {@link PipelinedRead}'s property tests.
+     */
+    public static Changes runUnchunked(PlanNode body, SnapshotSource source, long asOf, EvalContext ctx, Cancellation cancel) {
         Dataflow dataflow = new DataflowBuilder(ctx, cancel).withArrangements(id -> source.arranged(id, asOf)).build(body);
         Map<Long, Changes> inputs = new HashMap<>();
         for (long id : dataflow.sourceIds()) inputs.put(id, source.read(id, asOf));

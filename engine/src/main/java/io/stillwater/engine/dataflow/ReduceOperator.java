@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
+import io.stillwater.engine.memory.HeapEstimate;
 
 /**
  * GROUP BY with aggregates. Output rows are the group key columns followed by one column
@@ -21,7 +22,10 @@ import java.util.function.Supplier;
  * time, including over empty input (count 0, other aggregates NULL), so the first step
  * emits it even when there is no input yet.
  */
-final class ReduceOperator extends Operator {
+final class ReduceOperator extends Operator implements Absorbing {
+    /** Estimated heap bytes of one value an accumulator keeps (a tree entry, its count and the boxed value). */
+    private static final long VALUE_BYTES = 80;
+
     private static final class Group {
         final Row key;
         final Accumulator[] accs;
@@ -29,6 +33,10 @@ final class ReduceOperator extends Operator {
         boolean touched;
         Row out;
         EvalError error;
+        /** Estimated heap bytes of the group itself, and the values its accumulators keep. */
+        long bytes;
+        long entries;
+        long chunk;
 
         Group(Row key, Accumulator[] accs) {
             this.key = key;
@@ -40,7 +48,15 @@ final class ReduceOperator extends Operator {
     private final List<Supplier<Accumulator>> factories;
     private final boolean global;
     private final HashMap<Row, Group> groups = new HashMap<>();
+    /** Groups whose input changed since the last complete emit, in first-touch order. */
+    private final List<Group> touched = new ArrayList<>();
+    /** How many of {@link #touched} the current emit has done. */
+    private int emitted;
     private boolean started;
+    /** Estimated heap bytes of {@link #groups}. */
+    private long stateBytes;
+    /** Bumped per absorbed chunk: a group's {@code chunk} mark says whether this chunk touched it already. */
+    private long chunkSeq;
 
     ReduceOperator(int[] groupKeys, List<Supplier<Accumulator>> factories, Cancellation cancel) {
         super(cancel);
@@ -51,24 +67,59 @@ final class ReduceOperator extends Operator {
 
     @Override
     Changes step(Changes[] inputs, Changes errors) {
-        Changes in = inputs[0];
-        List<Group> touched = new ArrayList<>();
-        if (!started) {
-            started = true;
-            if (global) touch(Row.EMPTY, touched);
-        }
+        absorb(inputs[0], errors);
+        Changes out = emit(Integer.MAX_VALUE, errors);
+        emit(Integer.MAX_VALUE, errors); // completes the round (returns null)
+        return out == null ? Changes.empty() : out;
+    }
+
+    /** The global aggregate has its row from the first step on, even over empty input. */
+    private void start() {
+        if (started) return;
+        started = true;
+        if (global) touch(Row.EMPTY);
+    }
+
+    @Override
+    public void absorb(Changes in, Changes errors) {
+        start();
+        long chunk = ++chunkSeq;
+        List<Group> changed = new ArrayList<>();
         for (int i = 0; i < in.size(); i++) {
             tick(i);
             Row r = in.row(i);
             long d = in.diff(i);
-            Group g = touch(global ? Row.EMPTY : r.project(groupKeys), touched);
+            Group g = touch(global ? Row.EMPTY : r.project(groupKeys));
+            if (g.chunk != chunk) {
+                g.chunk = chunk;
+                changed.add(g);
+            }
             g.rows += d;
             for (Accumulator a : g.accs) a.add(r, d);
         }
-        Changes out = new Changes(touched.size() * 2);
-        for (int i = 0; i < touched.size(); i++) {
+        // Values that accumulators keep (min/max, string_agg, DISTINCT, ...) grow the state.
+        for (Group g : changed) {
+            long entries = 0;
+            for (Accumulator a : g.accs) entries += a.entries();
+            stateBytes += (entries - g.entries) * VALUE_BYTES;
+            g.entries = entries;
+        }
+    }
+
+    @Override
+    public Changes emit(int max, Changes errors) {
+        start();
+        if (emitted == touched.size()) {
+            touched.clear();
+            emitted = 0;
+            return null;
+        }
+        int end = (int) Math.min(touched.size(), (long) emitted + Math.max(1, max / 2));
+        Changes out = new Changes((end - emitted) * 2);
+        for (int i = emitted; i < end; i++) {
             tick(i);
             Group g = touched.get(i);
+            touched.set(i, null); // emitted groups are not kept alive by the list
             g.touched = false;
             Row newOut = null;
             EvalError newError = null;
@@ -80,6 +131,7 @@ final class ReduceOperator extends Operator {
                 }
             } else {
                 groups.remove(g.key);
+                stateBytes -= g.bytes + g.entries * VALUE_BYTES;
             }
             if (!sameValues(g.out, newOut)) {
                 if (g.out != null) out.add(g.out, -1);
@@ -92,15 +144,22 @@ final class ReduceOperator extends Operator {
                 g.error = newError;
             }
         }
+        emitted = end;
         return out;
     }
 
-    private Group touch(Row key, List<Group> touched) {
+    @Override
+    public long stateBytes() { return stateBytes; }
+
+    private Group touch(Row key) {
         Group g = groups.get(key);
         if (g == null) {
             Accumulator[] accs = new Accumulator[factories.size()];
             for (int i = 0; i < accs.length; i++) accs[i] = factories.get(i).get();
             g = new Group(key, accs);
+            // the map entry, the group, its accumulators, its key and the output row it keeps
+            g.bytes = HeapEstimate.MAP_ENTRY + 64 + 32L * accs.length + 2 * HeapEstimate.row(key) + 16L * accs.length;
+            stateBytes += g.bytes;
             groups.put(key, g);
         }
         if (!g.touched) {

@@ -19,4 +19,12 @@ public interface SnapshotSource {
     default java.util.Optional<ArrangedInput> arranged(long objectId, long asOf) {
         return java.util.Optional.empty();
     }
+
+    /**
+     * Collection {@code objectId} at {@code asOf} for a pipelined read, which reads it in
+     * chunks (one cursor per consumer). By default its {@link #read} contents, read once.
+     */
+    default SourceRows rows(long objectId, long asOf) {
+        return SourceRows.of(read(objectId, asOf));
+    }
 }

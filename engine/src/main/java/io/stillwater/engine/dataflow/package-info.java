@@ -14,9 +14,11 @@
  *
  * <p>Entry points: {@link io.stillwater.engine.dataflow.DataflowBuilder} (plan to
  * dataflow), {@link io.stillwater.engine.dataflow.Dataflow#step} (maintained use),
- * {@link io.stillwater.engine.dataflow.OneShotRead#run} (a peek: one step at the read
- * time) and {@link io.stillwater.engine.dataflow.Finishing#apply} (ORDER BY/LIMIT/OFFSET
- * of a SELECT's result).
+ * {@link io.stillwater.engine.dataflow.PipelinedRead} (a peek: the same operators pulled
+ * in bounded chunks at the read time, within a memory budget; {@link
+ * io.stillwater.engine.dataflow.OneShotRead} materializes it) and {@link
+ * io.stillwater.engine.dataflow.FinishedRows} (ORDER BY/LIMIT/OFFSET of a SELECT's result,
+ * applied as rows arrive).
  *
  * <p>Data parallelism: {@link io.stillwater.engine.dataflow.DataflowBuilder#partitioned}
  * builds one worker's copy of a dataflow, with an exchange node before every keyed

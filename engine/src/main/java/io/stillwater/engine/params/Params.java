@@ -74,6 +74,17 @@ public final class Params {
             Duration.ofSeconds(3), Scope.ENVIRONMENT,
             "Writes wait while a replica's maintenance backlog is older than this; 0 turns write backpressure off.");
 
+    // ---------------------------------------------------------------- memory budgets of reads
+
+    /**
+     * The per-query memory budget (engine.memory.QueryMemory): 0, the default, means a
+     * quarter of the maximum heap, so the default follows the JVM's -Xmx.
+     */
+    public static final Param<Long> MAX_QUERY_MEMORY = new Param<>(
+            "max_query_memory", new ParamType.ByteSizeType(0, 1024 * 1024 * MB), 0L, Scope.ENVIRONMENT,
+            "Most heap one query may hold (join hash tables, aggregation and top-k state, sort buffers, result rows);"
+                    + " more fails with 53200. 0 means a quarter of the maximum heap.");
+
     /** Every parameter, in the order docs and SHOW ALL list them. */
     public static final List<Param<?>> ALL = List.of(
             ENABLE_COMPUTE_INTERACTIVE_RUNTIME,
@@ -85,7 +96,8 @@ public final class Params {
             STATEMENT_TIMEOUT,
             MAX_CONNECTIONS,
             SUPERUSER_RESERVED_CONNECTIONS,
-            MAX_MAINTENANCE_LAG);
+            MAX_MAINTENANCE_LAG,
+            MAX_QUERY_MEMORY);
 
     private static final Map<String, Param<?>> BY_NAME = new LinkedHashMap<>();
 

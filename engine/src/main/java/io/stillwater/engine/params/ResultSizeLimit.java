@@ -16,8 +16,9 @@ import java.util.List;
  * bigint/double/time/timestamps 8, interval 16, numeric its unscaled digits' bytes plus
  * 4, text its UTF-8 length, bytea its length). NULL is the tag byte alone.
  *
- * <p>The check runs after the rows are produced (they are in memory by then); it bounds
- * what is sent to the client, not the memory the read used.
+ * <p>A read counts its result as it produces it ({@link Tally}) and fails the moment the
+ * total passes the limit, before the rest of the result exists. It bounds what is sent to
+ * the client; the memory a read may use is bounded separately ({@code max_query_memory}).
  */
 public final class ResultSizeLimit {
     private ResultSizeLimit() {}
@@ -31,15 +32,42 @@ public final class ResultSizeLimit {
      * @throws SqlException 53200 {@code result exceeds max size of 1.0 GiB}
      */
     public static void check(List<Row> rows, long maxBytes) {
-        long total = 0;
-        for (Row r : rows) {
-            total += estimate(r);
-            if (total > maxBytes) {
-                throw new SqlException(SqlState.OUT_OF_MEMORY,
-                        "result exceeds max size of " + ParamType.ByteSizeType.human(maxBytes), null,
-                        "Add a LIMIT or a WHERE clause, or raise max_result_size (ALTER SYSTEM, as mz_system).");
-            }
+        Tally tally = new Tally(maxBytes);
+        for (Row r : rows) tally.add(r, 1);
+    }
+
+    /** Materialize's error for a result past {@code maxBytes}: 53200 {@code result exceeds max size of 1.0 GiB}. */
+    public static SqlException exceeded(long maxBytes) {
+        return new SqlException(SqlState.OUT_OF_MEMORY,
+                "result exceeds max size of " + ParamType.ByteSizeType.human(maxBytes), null,
+                "Add a LIMIT or a WHERE clause, or raise max_result_size (ALTER SYSTEM, as mz_system).");
+    }
+
+    /**
+     * A result's size so far, counted as rows are produced: {@link #add} fails the moment
+     * the total passes the limit. One thread at a time (the read's).
+     */
+    public static final class Tally {
+        private final long maxBytes;
+        private long total;
+
+        /** A tally against {@code maxBytes} ({@code Long.MAX_VALUE}: unlimited). */
+        public Tally(long maxBytes) { this.maxBytes = maxBytes; }
+
+        /**
+         * Counts {@code copies} copies of {@code row}.
+         *
+         * @throws SqlException 53200 once the result is larger than the limit
+         */
+        public void add(Row row, long copies) {
+            if (maxBytes == Long.MAX_VALUE) return;
+            long size = estimate(row);
+            total = copies > 0 && size > (Long.MAX_VALUE - total) / copies ? Long.MAX_VALUE : total + size * copies;
+            if (total > maxBytes) throw exceeded(maxBytes);
         }
+
+        /** Bytes counted so far. */
+        public long total() { return total; }
     }
 
     /** The estimated packed size of one result row, in bytes. */

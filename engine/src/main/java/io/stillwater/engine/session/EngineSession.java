@@ -8,12 +8,13 @@ import io.stillwater.engine.coord.Coordinator;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.dataflow.Cancellation;
-import io.stillwater.engine.dataflow.Finishing;
+import io.stillwater.engine.dataflow.ChunkSource;
+import io.stillwater.engine.dataflow.FinishedRows;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.expr.EvalContext;
+import io.stillwater.engine.memory.QueryMemory;
 import io.stillwater.engine.params.Params;
-import io.stillwater.engine.params.ResultSizeLimit;
 import io.stillwater.engine.params.Roles;
 import io.stillwater.engine.peek.Isolation;
 import io.stillwater.engine.peek.ObjectNames;
@@ -22,6 +23,7 @@ import io.stillwater.engine.peek.PeekExplainer;
 import io.stillwater.engine.peek.PeekInputs;
 import io.stillwater.engine.peek.PeekPlan;
 import io.stillwater.engine.peek.PeekPlanner;
+import io.stillwater.engine.peek.ReadLimits;
 import io.stillwater.engine.plan.PlanInputs;
 import io.stillwater.engine.plan.Plans;
 import io.stillwater.engine.plan.QueryPlan;
@@ -45,14 +47,18 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The engine's {@link Session}: plans statements against the current catalog and runs
  * them through the {@link Coordinator}.
  *
- * <p>Threading: used by one connection thread at a time; only {@link #cancel} is called
- * from other threads (it flips {@code cancelRequested}, which the running statement's
- * {@link Cancellation} polls).
+ * <p>Threading: used by one connection thread at a time (which also pulls the result
+ * streams); only {@link #cancel} is called from other threads (it flips {@code
+ * cancelRequested}, which the running statement's {@link Cancellation} polls). A
+ * statement runs from {@code execute} until its result stream is closed.
  *
  * <p>Reads: a SELECT body is classified by {@link PeekPlanner} (constant, fast-path lookup
  * or walk over an index or materialized view, or a peek dataflow), its inputs are pinned
  * at a read time chosen by the session's {@code transaction_isolation}
- * ({@link PeekInputs}), and {@link PeekExecutor} runs it. Writes that read (UPDATE,
+ * ({@link PeekInputs}), and {@link PeekExecutor} runs it. The result is a {@link
+ * RowStream} with the finishing applied as rows arrive ({@link FinishedRows}); the read's
+ * snapshots, holds and memory ({@link QueryMemory}, budget {@code max_query_memory}) are
+ * released when it is closed or read to its end. Writes that read (UPDATE,
  * DELETE, INSERT ... SELECT) read tables from their own snapshots at the newest time,
  * never through an index, so an index's evaluation error cannot block the DELETE that
  * removes the offending row.
@@ -70,7 +76,13 @@ public final class EngineSession implements Session {
     private final String user;
     private final String database;
     private final AtomicBoolean cancelRequested = new AtomicBoolean();
+    /** A statement is executing (session thread sets it; cancel reads it from any thread). */
     private volatile boolean running;
+    /**
+     * Result streams handed out and not yet closed: their statements still count as running,
+     * so a cancel or statement_timeout stops the next pull. Session thread changes it.
+     */
+    private final java.util.Set<StatementStream> openStreams = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private final PeekExecutor peekExecutor;
 
@@ -106,9 +118,10 @@ public final class EngineSession implements Session {
     @Override
     public List<String> splitStatements(String sql) { return SqlSplitter.split(sql); }
 
+    /** Cancels the running statement, or the one whose rows are still being pulled. */
     @Override
     public void cancel() {
-        if (running) cancelRequested.set(true);
+        if (running || !openStreams.isEmpty()) cancelRequested.set(true);
     }
 
     @Override
@@ -184,7 +197,8 @@ public final class EngineSession implements Session {
             throw new SqlException(SqlState.INTERNAL_ERROR, "internal error: " + e, null, null, e);
         } finally {
             running = false;
-            cancelRequested.set(false);
+            // A stream still open keeps its statement cancellable (see StatementStream).
+            if (openStreams.isEmpty()) cancelRequested.set(false);
         }
     }
 
@@ -350,11 +364,139 @@ public final class EngineSession implements Session {
     /** The column of EXPLAIN's output, named as Materialize names it. */
     static final String EXPLAIN_COLUMN = "Optimized Plan";
 
+    /** Rows the first pull computes before execute returns, so small results and early errors surface there. */
+    static final int PRIMED_ROWS = 1024;
+
+    /**
+     * A SELECT: the read is opened and its first rows computed here (errors found by then
+     * fail the statement); the rest is produced as the consumer pulls the stream. The
+     * stream holds the read's snapshots, holds and memory until it is closed.
+     */
     private ExecutionResult query(Statement.Query q, List<Object> params) {
         QueryPlan plan = Plans.bindParams(q.plan(), params);
-        List<Row> rows = readAndFinish(plan, false);
-        ResultSizeLimit.check(rows, coord.systemParameters().get(Params.MAX_RESULT_SIZE));
-        return new ExecutionResult.Rows(columnsOf(q), rows, "SELECT");
+        QueryMemory memory = QueryMemory.forQuery(coord.systemParameters().get(Params.MAX_QUERY_MEMORY));
+        StatementStream stream;
+        try {
+            Cancellation cancel = cancellation();
+            FinishedRows rows = openRead(plan, false, memory, coord.systemParameters().get(Params.MAX_RESULT_SIZE),
+                    true, cancel);
+            stream = new StatementStream(rows, memory, cancel, status == TransactionStatus.IN_TRANSACTION);
+        } catch (RuntimeException e) {
+            memory.close();
+            throw e;
+        }
+        stream.prime();
+        return new ExecutionResult.Rows(columnsOf(q), stream, "SELECT");
+    }
+
+    /**
+     * The rows of one SELECT as the wire layer pulls them: finishing applied lazily over
+     * the read ({@link FinishedRows}). Errors while pulling are the statement's errors (the
+     * transaction fails; a non-SQL exception becomes XX000). Closing releases the read's
+     * snapshots and holds ({@link FinishedRows#close}) and memory; until then the statement
+     * counts as running for {@link #cancel}. Session thread only.
+     */
+    private final class StatementStream implements RowStream {
+        private final FinishedRows rows;
+        private final QueryMemory memory;
+        private final Cancellation cancel;
+        /** Read inside an explicit transaction, from its pinned inputs: closed when it ends. */
+        private final boolean inTransaction;
+        private List<Row> primed = List.of();
+        private int primedPosition;
+        private boolean finished;
+        private boolean released;
+        private boolean closed;
+
+        StatementStream(FinishedRows rows, QueryMemory memory, Cancellation cancel, boolean inTransaction) {
+            this.rows = rows;
+            this.memory = memory;
+            this.cancel = cancel;
+            this.inTransaction = inTransaction;
+            openStreams.add(this);
+        }
+
+        /** Computes the first rows; a result that fits is complete, and its read released, at once. */
+        void prime() {
+            try {
+                primed = pull(PRIMED_ROWS);
+                if (primed.size() < PRIMED_ROWS) {
+                    finished = true;
+                    release();
+                }
+            } catch (RuntimeException e) {
+                close();
+                throw e;
+            }
+        }
+
+        @Override
+        public List<Row> next(int max) {
+            if (max < 1) throw new IllegalArgumentException("max must be at least 1: " + max);
+            // While the read is open the statement runs: a cancel or timeout stops every pull,
+            // also one served from the primed rows. A finished result only hands rows over.
+            if (!released) pull(() -> {
+                cancel.check();
+                return null;
+            });
+            if (primedPosition < primed.size()) {
+                int from = primedPosition;
+                primedPosition = (int) Math.min((long) from + max, primed.size());
+                List<Row> batch = primed.subList(from, primedPosition);
+                if (primedPosition == primed.size()) primed = List.of(); // let them go once sent
+                if (primed.isEmpty()) primedPosition = 0;
+                return batch;
+            }
+            if (finished || closed) return List.of();
+            List<Row> batch = pull(max);
+            if (batch.size() < max) {
+                finished = true;
+                release();
+            }
+            return batch;
+        }
+
+        private List<Row> pull(int max) { return pull(() -> rows.next(max)); }
+
+        /** Runs {@code step} of the read; an error ends the stream and fails the transaction. */
+        private List<Row> pull(java.util.function.Supplier<List<Row>> step) {
+            try {
+                return step.get();
+            } catch (SqlException e) {
+                finished = true;
+                primed = List.of();
+                release();
+                failTransaction();
+                throw e;
+            } catch (RuntimeException e) {
+                finished = true;
+                primed = List.of();
+                release();
+                failTransaction();
+                throw new SqlException(SqlState.INTERNAL_ERROR, "internal error: " + e, null, null, e);
+            }
+        }
+
+        /** Ends the read: snapshots, holds and memory go; the statement no longer counts as running. */
+        private void release() {
+            if (released) return;
+            released = true;
+            try {
+                rows.close();
+            } finally {
+                memory.close();
+                openStreams.remove(this);
+                if (openStreams.isEmpty() && !running) cancelRequested.set(false);
+            }
+        }
+
+        @Override
+        public void close() {
+            if (closed) return;
+            closed = true;
+            primed = List.of();
+            release();
+        }
     }
 
     /**
@@ -377,23 +519,44 @@ public final class EngineSession implements Session {
     }
 
     /**
-     * Runs a query plan at this statement's read time and applies its finishing. A
-     * {@code forWrite} read (the rows an UPDATE/DELETE/INSERT ... SELECT writes) reads
-     * tables from their own snapshots.
+     * The rows of a write's read (UPDATE, DELETE, INSERT ... SELECT): read at the newest
+     * time from the tables' own snapshots, finished, all in memory (the write needs them
+     * all), within the statement's {@code memory} budget.
      */
-    private List<Row> readAndFinish(QueryPlan plan, boolean forWrite) {
-        return Finishing.apply(plan, read(plan, forWrite));
+    private List<Row> readForWrite(QueryPlan plan, QueryMemory memory) {
+        List<Row> out = new ArrayList<>();
+        try (FinishedRows rows = openRead(plan, true, memory, Long.MAX_VALUE, false, cancellation())) {
+            for (List<Row> b = rows.next(4096); !b.isEmpty(); b = rows.next(4096)) {
+                memory.reserve(io.stillwater.engine.memory.HeapEstimate.ENTRY * b.size());
+                out.addAll(b);
+            }
+        }
+        return out;
     }
 
-    private Changes read(QueryPlan plan, boolean forWrite) {
+    /**
+     * Opens the read of a query plan at this statement's read time, with its finishing
+     * applied as rows are pulled. Everything the read holds (memory from {@code memory},
+     * snapshots and holds) is released when the returned rows are closed or read to their
+     * end; a transaction's pinned inputs stay with the transaction. A {@code forWrite}
+     * read (the rows an UPDATE/DELETE/INSERT ... SELECT writes) reads tables from their
+     * own snapshots, on this thread.
+     *
+     * @param maxResultBytes {@code max_result_size}, counted as rows are produced ({@code Long.MAX_VALUE}: none)
+     * @param stream         produce rows as they are pulled where the read runs on this thread
+     */
+    private FinishedRows openRead(QueryPlan plan, boolean forWrite, QueryMemory memory, long maxResultBytes,
+                                  boolean stream, Cancellation cancel) {
         EvalContext ctx = evalContext();
-        Cancellation cancel = cancellation();
         PeekPlan peek = peekPlanner(plan, forWrite).plan(plan.body(), ctx);
+        // A materialized read's rows all go to the client only without LIMIT and OFFSET.
+        long whileMaterializing = plan.limit() < 0 && plan.offset() <= 0 ? maxResultBytes : Long.MAX_VALUE;
+        ReadLimits limits = new ReadLimits(memory, whileMaterializing, stream);
+        ChunkSource rows;
         if (peek instanceof PeekPlan.Constant) {
             // Constants and table functions: no snapshot, no timestamp, no transaction read.
-            return peekExecutor.runHere(ComputeController.NONE, peek, null, ctx, cancel).rows();
-        }
-        if (status == TransactionStatus.IN_TRANSACTION && !forWrite) {
+            rows = peekExecutor.open(ComputeController.NONE, null, peek, null, ctx, cancel, limits, true);
+        } else if (status == TransactionStatus.IN_TRANSACTION && !forWrite) {
             if (txnHasWrites) {
                 throw new SqlException(SqlState.INVALID_TRANSACTION_STATE,
                         "transaction in write-only mode", null,
@@ -413,17 +576,36 @@ public final class EngineSession implements Session {
             } else {
                 txnRead.extendFor(peek, cancel);
             }
-            return peekExecutor.run(sessionCompute(plan), currentSql, peek, txnRead, ctx, cancel).rows();
+            // The transaction owns its inputs: the stream must not release them.
+            rows = peekExecutor.open(sessionCompute(plan), currentSql, peek, txnRead, ctx, cancel, limits, false);
+        } else {
+            // Writes read the newest state (they hold the write lock): always strict serializable.
+            Isolation isolation = forWrite ? Isolation.STRICT_SERIALIZABLE : isolation();
+            PeekInputs in = PeekInputs.acquire(coord, peek, isolation, cancel);
+            try {
+                // The reads of writes run here (table snapshots, under the write lock); a
+                // SELECT is served by the session's replica, which places it on a runtime.
+                ChunkSource read = peekExecutor.open(sessionCompute(plan), forWrite ? null : currentSql, peek, in, ctx,
+                        cancel, limits, forWrite);
+                rows = new ChunkSource() {
+                    @Override
+                    public Changes next() { return read.next(); }
+
+                    @Override
+                    public void close() {
+                        try {
+                            read.close();
+                        } finally {
+                            in.close(); // the read no longer touches its snapshots
+                        }
+                    }
+                };
+            } catch (RuntimeException e) {
+                in.close();
+                throw e;
+            }
         }
-        // Writes read the newest state (they hold the write lock): always strict serializable.
-        Isolation isolation = forWrite ? Isolation.STRICT_SERIALIZABLE : isolation();
-        try (PeekInputs in = PeekInputs.acquire(coord, peek, isolation, cancel)) {
-            // The reads of writes run here (table snapshots, under the write lock); a
-            // SELECT is served by the session's replica, which places it on a runtime.
-            ComputeController replica = sessionCompute(plan);
-            return forWrite ? peekExecutor.runHere(replica, peek, in, ctx, cancel).rows()
-                    : peekExecutor.run(replica, currentSql, peek, in, ctx, cancel).rows();
-        }
+        return new FinishedRows(plan, rows, memory, maxResultBytes, cancel);
     }
 
     /**
@@ -490,17 +672,19 @@ public final class EngineSession implements Session {
     private ExecutionResult insert(Statement.Insert ins, List<Object> params) {
         QueryPlan source = Plans.bindParams(ins.source(), params);
         boolean readsTables = !PlanInputs.objectIds(source.body()).isEmpty();
-        if (status == TransactionStatus.IN_TRANSACTION) {
-            if (readsTables) throw readModifyWriteInTransaction("INSERT ... SELECT");
-            List<TableChange> changes = insertChanges(ins, readAndFinish(source, true));
-            bufferWrites(changes);
-            return new ExecutionResult.Command("INSERT 0 " + changes.size());
+        try (QueryMemory memory = writeMemory()) {
+            if (status == TransactionStatus.IN_TRANSACTION) {
+                if (readsTables) throw readModifyWriteInTransaction("INSERT ... SELECT");
+                List<TableChange> changes = insertChanges(ins, readForWrite(source, memory));
+                bufferWrites(changes);
+                return new ExecutionResult.Command("INSERT 0 " + changes.size());
+            }
+            AdmissionLimit limit = writeAdmission();
+            int n = readsTables
+                    ? coord.serialized(limit, () -> commitCount(insertChanges(ins, readForWrite(source, memory)), limit))
+                    : commitCount(insertChanges(ins, readForWrite(source, memory)), limit);
+            return new ExecutionResult.Command("INSERT 0 " + n);
         }
-        AdmissionLimit limit = writeAdmission();
-        int n = readsTables
-                ? coord.serialized(limit, () -> commitCount(insertChanges(ins, readAndFinish(source, true)), limit))
-                : commitCount(insertChanges(ins, readAndFinish(source, true)), limit);
-        return new ExecutionResult.Command("INSERT 0 " + n);
     }
 
     private int commitCount(List<TableChange> changes, AdmissionLimit limit) {
@@ -607,11 +791,18 @@ public final class EngineSession implements Session {
      */
     private int readModifyWrite(QueryPlan rows, java.util.function.Function<List<Row>, List<TableChange>> changesOf) {
         AdmissionLimit limit = writeAdmission();
-        return coord.serialized(limit, () -> {
-            List<Row> matches = readAndFinish(rows, true);
-            coord.commit(changesOf.apply(matches), limit);
-            return matches.size();
-        });
+        try (QueryMemory memory = writeMemory()) {
+            return coord.serialized(limit, () -> {
+                List<Row> matches = readForWrite(rows, memory);
+                coord.commit(changesOf.apply(matches), limit);
+                return matches.size();
+            });
+        }
+    }
+
+    /** The memory budget of a write's read: the same {@code max_query_memory} as a SELECT's. */
+    private QueryMemory writeMemory() {
+        return QueryMemory.forQuery(coord.systemParameters().get(Params.MAX_QUERY_MEMORY));
     }
 
     private static SqlException readModifyWriteInTransaction(String what) {
@@ -698,6 +889,10 @@ public final class EngineSession implements Session {
     }
 
     private void endTransaction() {
+        // As PostgreSQL closes a transaction's cursors at its end: their inputs go now.
+        for (StatementStream open : List.copyOf(openStreams)) {
+            if (open.inTransaction) open.close();
+        }
         PeekInputs read = txnRead;
         txnRead = null;
         txnIsolation = null;
@@ -708,8 +903,10 @@ public final class EngineSession implements Session {
         if (read != null) read.close();
     }
 
+    /** Ends the session: streams still open are closed (their reads released), then the transaction. */
     @Override
     public void close() {
+        for (StatementStream open : List.copyOf(openStreams)) open.close();
         endTransaction();
     }
 
