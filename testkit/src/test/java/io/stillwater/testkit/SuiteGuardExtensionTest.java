@@ -1,0 +1,132 @@
+package io.stillwater.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.platform.engine.TestExecutionResult.Status;
+
+/** The Jupiter guard, run on fixture classes through a nested launcher. */
+class SuiteGuardExtensionTest {
+    /** Released by each test at its end, so no fixture thread outlives this class. */
+    static volatile CountDownLatch release = new CountDownLatch(1);
+    static volatile Thread fixtureThread;
+
+    private static final Map<String, String> FAST = Map.of(SuiteGuardExtension.LEAK_WAIT_PROPERTY, "1");
+
+    @AfterEach
+    void endFixtureThreads() throws InterruptedException {
+        release.countDown();
+        Thread t = fixtureThread;
+        if (t != null) t.join();
+        release = new CountDownLatch(1);
+        fixtureThread = null;
+    }
+
+    /** Parks until the test releases it, ignoring interrupts (as a thread stuck in a socket read would). */
+    static void awaitRelease() {
+        CountDownLatch latch = release;
+        while (true) {
+            try {
+                latch.await();
+                return;
+            } catch (InterruptedException e) {
+                // not for us: only release ends this thread
+            }
+        }
+    }
+
+    static class LeakingFixture {
+        @Test
+        void startsAThreadAndLeavesIt() {
+            fixtureThread = Thread.ofPlatform().name("fixture-engine-worker").start(SuiteGuardExtensionTest::awaitRelease);
+        }
+    }
+
+    @Test
+    void aClassThatLeavesAThreadRunningFailsNamingItWithItsStack() {
+        FixtureRun run = FixtureRun.of(LeakingFixture.class, "junit-jupiter", FAST);
+
+        assertThat(run.test("startsAThreadAndLeavesIt").result().getStatus()).isEqualTo(Status.SUCCESSFUL);
+        FixtureRun.Outcome container = run.container(LeakingFixture.class);
+        assertThat(container.result().getStatus()).isEqualTo(Status.FAILED);
+        assertThat(container.failure()).get().isInstanceOf(AssertionError.class);
+        assertThat(container.failure().get().getMessage())
+                .contains("LeakingFixture left 1 thread(s) running", "\"fixture-engine-worker\"")
+                .contains("io.stillwater.testkit.SuiteGuardExtensionTest.awaitRelease(");
+    }
+
+    static class TidyFixture {
+        static Thread worker;
+
+        @Test
+        void startsAThreadThatAfterAllStops() {
+            worker = Thread.ofPlatform().name("fixture-tidy-worker").start(SuiteGuardExtensionTest::awaitRelease);
+        }
+
+        @org.junit.jupiter.api.AfterAll
+        static void stop() throws InterruptedException {
+            release.countDown();
+            worker.join();
+        }
+    }
+
+    @Test
+    void aClassThatStopsItsThreadsPasses() {
+        FixtureRun run = FixtureRun.of(TidyFixture.class, "junit-jupiter", FAST);
+
+        assertThat(run.container(TidyFixture.class).result().getStatus()).isEqualTo(Status.SUCCESSFUL);
+    }
+
+    static class HangingFixture {
+        @Test
+        @Timeout(value = 1, unit = TimeUnit.SECONDS)
+        void blocksPastItsTimeout() {
+            fixtureThread = Thread.currentThread();
+            synchronized (HangingFixture.class) {
+                descend(12); // deeper than the 8 frames ThreadInfo.toString would show
+            }
+        }
+
+        private static void descend(int depth) {
+            if (depth == 0) awaitRelease();
+            else descend(depth - 1);
+        }
+    }
+
+    @Test
+    void aTestStuckPastItsTimeoutFailsAndLeavesAFullThreadDump() throws Exception {
+        Path dump = HangDumps.dir().resolve(HangingFixture.class.getName() + ".blocksPastItsTimeout.txt");
+        Files.deleteIfExists(dump);
+
+        // SEPARATE_THREAD as the poms configure it: the test fails at its limit even though its
+        // thread ignores the interrupt; the stuck thread is then reported as a leak.
+        FixtureRun run = FixtureRun.of(HangingFixture.class, "junit-jupiter",
+                Map.of(SuiteGuardExtension.LEAK_WAIT_PROPERTY, "1",
+                        "junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD"));
+
+        FixtureRun.Outcome test = run.test("blocksPastItsTimeout");
+        assertThat(test.result().getStatus()).isEqualTo(Status.FAILED);
+        assertThat(test.failure()).get().isInstanceOf(TimeoutException.class);
+        assertThat(run.container(HangingFixture.class).failure()).get()
+                .extracting(Throwable::getMessage).asString().contains("left 1 thread(s) running");
+
+        String text = Files.readString(dump);
+        String stuck = fixtureThread.getName();
+        assertThat(text).contains("hang guard: " + HangingFixture.class.getName() + ".blocksPastItsTimeout exceeded its timeout")
+                .contains('"' + stuck + '"')
+                .contains("waiting on java.util.concurrent.CountDownLatch$Sync")
+                .contains("locked java.lang.Class@")
+                .contains("io.stillwater.testkit.SuiteGuardExtensionTest$HangingFixture.blocksPastItsTimeout(");
+        String stuckSection = text.substring(text.indexOf("\n\"" + stuck + '"'));
+        stuckSection = stuckSection.substring(0, stuckSection.indexOf("\n\n"));
+        assertThat(stuckSection.lines().filter(l -> l.contains("HangingFixture.descend"))).hasSize(13);
+    }
+}
