@@ -31,26 +31,27 @@ final class KnownThreads {
             new Rule("process reaper(-\\d+)?",
                     "the JDK's shared pool that waits for child processes (ProcessBuilder); idles out after 60 s"),
             new Rule("ForkJoinPool\\.commonPool-worker-\\d+", "the common fork-join pool (parallel streams, CompletableFuture)"),
-            new Rule("ForkJoinPool-\\d+-worker-\\d+|VirtualThread-unparker|Read-Poller|Write-Poller"
-                    + "|(Read|Write)-Poller-\\d+|Master-Poller",
-                    "carrier threads and I/O pollers of the JDK's virtual-thread scheduler"),
+            new Rule("ForkJoinPool-\\d+-worker-\\d+|ForkJoinPool-\\d+-delayScheduler|VirtualThread-un(parker|blocker)"
+                    + "|MasterPoller|(Read|Write)-Poller(-\\d+)?",
+                    "the JDK's virtual-thread scheduler (the first one the JVM creates is ForkJoinPool-1): carriers,"
+                    + " timers and I/O pollers; a test's own new ForkJoinPool() matches too, a known blind spot"),
             new Rule("Keep-Alive-Timer|Keep-Alive-SocketCleaner", "the JDK's shared HTTP keep-alive cache"),
             new Rule("JFR .*|JFR: .*", "Java Flight Recorder"),
             new Rule("RMI .*|JMX server connection timeout.*", "JMX/RMI (jcmd, VisualVM attached by a developer)"),
             new Rule("Monitor Ctrl-Break", "IntelliJ's test runner"),
             // --- the test harness
-            new Rule("surefire-forkedjvm-.*|ping-30s|fork-\\d+-.*", "Maven Surefire's command reader and pinger in the fork"),
+            new Rule("surefire-forkedjvm-.*", "Maven Surefire's command reader and pinger in the fork"),
             new Rule("junit-jupiter-timeout-watcher",
                     "JUnit's scheduler for @Timeout, created on first use and kept for the whole run"),
             new Rule(HangWatchdog.THREAD_NAME + "|" + ForkWatchdog.THREAD_NAME, "this testkit's own watchdogs"),
-            new Rule("jqwik-.*", "jqwik's shared executor for property tries"),
             // --- libraries' process-wide helpers
             new Rule("globalEventExecutor-\\d+-\\d+",
                     "Netty's GlobalEventExecutor (ChannelGroup futures); ends by itself after 1 s idle"),
             new Rule("ObjectCleanerThread", "Netty's cleaner of thread-local pooled buffers"),
             new Rule("PostgreSQL-JDBC-Cleaner|PostgreSQL-JDBC-SharedTimer-\\d+",
                     "pgjdbc's process-wide cleaner and statement-timeout timer; end by themselves when idle"),
-            new Rule("sqlite-jdbc-.*", "sqlite-jdbc's process-wide helpers"));
+            new Rule("Cleaner-\\d+", "the thread of a static java.lang.ref.Cleaner: pgjdbc's LazyCleanerImpl makes one"
+                    + " on the first connection and keeps it for the JVM's life"));
 
     private KnownThreads() {}
 
