@@ -28,8 +28,9 @@ final class KnownThreads {
                     "JVM service threads"),
             new Rule("C[12] CompilerThread\\d+|JVMCI.*", "JIT compiler threads"),
             new Rule("DestroyJavaVM", "the JVM's shutdown thread"),
-            new Rule("process reaper(-\\d+)?",
-                    "the JDK's shared pool that waits for child processes (ProcessBuilder); idles out after 60 s"),
+            new Rule("process reaper( \\(pid \\d+\\))?",
+                    "the JDK's shared pool that waits for child processes (ProcessBuilder); idles out after 60 s."
+                    + " While it waits for a child its name has the pid; a child left running is reported as a process"),
             new Rule("ForkJoinPool\\.commonPool-worker-\\d+", "the common fork-join pool (parallel streams, CompletableFuture)"),
             new Rule("ForkJoinPool-\\d+-worker-\\d+|ForkJoinPool-\\d+-delayScheduler|VirtualThread-un(parker|blocker)"
                     + "|MasterPoller|(Read|Write)-Poller(-\\d+)?",

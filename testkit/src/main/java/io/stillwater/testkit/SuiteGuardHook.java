@@ -20,8 +20,8 @@ import net.jqwik.api.lifecycle.PropertyLifecycleContext;
  * {@code META-INF/services/net.jqwik.api.lifecycle.LifecycleHook}:
  *
  * <ul>
- *   <li>a class ({@code @Property}/{@code @Example} container) fails if threads it started
- *       are still running after it;
+ *   <li>a class ({@code @Property}/{@code @Example} container) fails if threads or child
+ *       processes it started are still running after it;
  *   <li>a property that runs longer than its limit ({@link PropertyTimeout} on the method or
  *       class, else {@code junit.jupiter.execution.timeout.default}) gets a thread dump
  *       ({@link HangDumps}), an interrupt, and fails.
@@ -29,7 +29,7 @@ import net.jqwik.api.lifecycle.PropertyLifecycleContext;
  */
 public final class SuiteGuardHook implements AroundContainerHook, AroundPropertyHook {
     /** Snapshots of the containers running now, by class; jqwik runs containers one at a time. */
-    private static final Map<Class<?>, ThreadSnapshot> RUNNING = new ConcurrentHashMap<>();
+    private static final Map<Class<?>, SuiteGuardExtension.ClassStart> RUNNING = new ConcurrentHashMap<>();
 
     @Override
     public PropagationMode propagateTo() { return PropagationMode.ALL_DESCENDANTS; }
@@ -40,14 +40,14 @@ public final class SuiteGuardHook implements AroundContainerHook, AroundProperty
     @Override
     public void beforeContainer(ContainerLifecycleContext context) {
         ForkWatchdog.ensureStarted();
-        context.optionalContainerClass().ifPresent(c -> RUNNING.put(c, ThreadSnapshot.take()));
+        context.optionalContainerClass().ifPresent(c -> RUNNING.put(c, SuiteGuardExtension.ClassStart.now()));
     }
 
     @Override
     public void afterContainer(ContainerLifecycleContext context) {
         Optional<Class<?>> container = context.optionalContainerClass();
         if (container.isEmpty()) return; // the engine itself
-        ThreadSnapshot before = RUNNING.remove(container.get());
+        SuiteGuardExtension.ClassStart before = RUNNING.remove(container.get());
         if (before == null) return;
         String leaks;
         try {

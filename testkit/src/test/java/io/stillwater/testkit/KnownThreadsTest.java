@@ -7,7 +7,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class KnownThreadsTest {
     @ParameterizedTest
-    @ValueSource(strings = {"Reference Handler", "ForkJoinPool.commonPool-worker-3", "process reaper",
+    @ValueSource(strings = {"Reference Handler", "ForkJoinPool.commonPool-worker-3", "process reaper", "process reaper (pid 4242)",
             "junit-jupiter-timeout-watcher", "globalEventExecutor-1-1", "PostgreSQL-JDBC-Cleaner",
             "testkit-hang-watchdog", "surefire-forkedjvm-command-thread"})
     void jvmAndLibraryGlobalThreadsMayOutliveAClass(String name) {

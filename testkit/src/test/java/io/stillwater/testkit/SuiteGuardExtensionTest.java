@@ -59,8 +59,29 @@ class SuiteGuardExtensionTest {
         assertThat(container.result().getStatus()).isEqualTo(Status.FAILED);
         assertThat(container.failure()).get().isInstanceOf(AssertionError.class);
         assertThat(container.failure().get().getMessage())
-                .contains("LeakingFixture left 1 thread(s) running", "\"fixture-engine-worker\"")
+                .contains("LeakingFixture left 1 thread(s) [\"fixture-engine-worker\"] running 1 s after its last test")
                 .contains("io.stillwater.testkit.SuiteGuardExtensionTest.awaitRelease(");
+    }
+
+    static class ProcessLeakingFixture {
+        static volatile Process child;
+
+        @Test
+        void startsAProcessAndLeavesIt() throws Exception {
+            child = new ProcessBuilder("sleep", "600").start();
+        }
+    }
+
+    @Test
+    void aClassThatLeavesAChildProcessRunningFailsAndTheProcessIsKilled() throws Exception {
+        FixtureRun run = FixtureRun.of(ProcessLeakingFixture.class, "junit-jupiter", FAST);
+
+        Process child = ProcessLeakingFixture.child;
+        assertThat(run.container(ProcessLeakingFixture.class).failure()).get()
+                .extracting(Throwable::getMessage).asString()
+                .contains("left 1 child process(es) [pid " + child.pid() + ": ", "sleep 600", "(now killed)");
+        child.onExit().get(); // killed by the guard; otherwise this waits until the test's timeout
+        assertThat(child.isAlive()).isFalse();
     }
 
     static class TidyFixture {
@@ -82,7 +103,7 @@ class SuiteGuardExtensionTest {
     void aClassThatStopsItsThreadsPasses() {
         FixtureRun run = FixtureRun.of(TidyFixture.class, "junit-jupiter", FAST);
 
-        assertThat(run.container(TidyFixture.class).result().getStatus()).isEqualTo(Status.SUCCESSFUL);
+        assertThat(run.container(TidyFixture.class).result().getStatus()).as("%s", run).isEqualTo(Status.SUCCESSFUL);
     }
 
     static class HangingFixture {
@@ -116,7 +137,7 @@ class SuiteGuardExtensionTest {
         assertThat(test.result().getStatus()).isEqualTo(Status.FAILED);
         assertThat(test.failure()).get().isInstanceOf(TimeoutException.class);
         assertThat(run.container(HangingFixture.class).failure()).get()
-                .extracting(Throwable::getMessage).asString().contains("left 1 thread(s) running");
+                .extracting(Throwable::getMessage).asString().contains("left 1 thread(s) [\"" + fixtureThread.getName() + "\"]");
 
         String text = Files.readString(dump);
         String stuck = fixtureThread.getName();

@@ -62,7 +62,7 @@ class SuiteGuardHookTest {
         FixtureRun.Outcome container = run.container(LeakingProperties.class);
         assertThat(container.result().getStatus()).isEqualTo(Status.FAILED);
         assertThat(container.failure().get().getMessage())
-                .contains("LeakingProperties left 1 thread(s) running", "\"fixture-jqwik-worker\"");
+                .contains("LeakingProperties left 1 thread(s) [\"fixture-jqwik-worker\"] running");
     }
 
     static class SlowProperties {
