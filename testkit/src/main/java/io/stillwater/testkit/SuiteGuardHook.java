@@ -29,7 +29,7 @@ import net.jqwik.api.lifecycle.PropertyLifecycleContext;
  */
 public final class SuiteGuardHook implements AroundContainerHook, AroundPropertyHook {
     /** Snapshots of the containers running now, by class; jqwik runs containers one at a time. */
-    private static final Map<Class<?>, SuiteGuardExtension.ClassStart> RUNNING = new ConcurrentHashMap<>();
+    private static final Map<Class<?>, ClassStart> RUNNING = new ConcurrentHashMap<>();
 
     @Override
     public PropagationMode propagateTo() { return PropagationMode.ALL_DESCENDANTS; }
@@ -40,18 +40,18 @@ public final class SuiteGuardHook implements AroundContainerHook, AroundProperty
     @Override
     public void beforeContainer(ContainerLifecycleContext context) {
         ForkWatchdog.ensureStarted();
-        context.optionalContainerClass().ifPresent(c -> RUNNING.put(c, SuiteGuardExtension.ClassStart.now()));
+        context.optionalContainerClass().ifPresent(c -> RUNNING.put(c, ClassStart.now()));
     }
 
     @Override
     public void afterContainer(ContainerLifecycleContext context) {
         Optional<Class<?>> container = context.optionalContainerClass();
         if (container.isEmpty()) return; // the engine itself
-        SuiteGuardExtension.ClassStart before = RUNNING.remove(container.get());
+        ClassStart before = RUNNING.remove(container.get());
         if (before == null) return;
         String leaks;
         try {
-            leaks = SuiteGuardExtension.leakReport(container.get().getName(), before, SuiteGuardExtension.leakWait());
+            leaks = before.leaksAfter(container.get().getName(), ClassStart.defaultWait());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted while waiting for the threads of " + container.get().getName(), e);
@@ -59,9 +59,13 @@ public final class SuiteGuardHook implements AroundContainerHook, AroundProperty
         if (leaks != null) throw new AssertionError(leaks);
     }
 
-    /** Outermost of the around-container hooks, so a class's own hooks close things first. */
+    /**
+     * Outermost of the around-container hooks: the snapshot is taken before a class's own
+     * {@code @BeforeContainer} hooks start anything, the check made after its
+     * {@code @AfterContainer} hooks closed everything.
+     */
     @Override
-    public int afterContainerProximity() { return -100; }
+    public int proximity() { return -100; }
 
     @Override
     public PropertyExecutionResult aroundProperty(PropertyLifecycleContext context, PropertyExecutor property) {

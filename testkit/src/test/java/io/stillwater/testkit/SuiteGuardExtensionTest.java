@@ -19,7 +19,7 @@ class SuiteGuardExtensionTest {
     static volatile CountDownLatch release = new CountDownLatch(1);
     static volatile Thread fixtureThread;
 
-    private static final Map<String, String> FAST = Map.of(SuiteGuardExtension.LEAK_WAIT_PROPERTY, "1");
+    private static final Map<String, String> FAST = Map.of(ClassStart.WAIT_PROPERTY, "1");
 
     @AfterEach
     void endFixtureThreads() throws InterruptedException {
@@ -130,7 +130,7 @@ class SuiteGuardExtensionTest {
         // SEPARATE_THREAD as the poms configure it: the test fails at its limit even though its
         // thread ignores the interrupt; the stuck thread is then reported as a leak.
         FixtureRun run = FixtureRun.of(HangingFixture.class, "junit-jupiter",
-                Map.of(SuiteGuardExtension.LEAK_WAIT_PROPERTY, "1",
+                Map.of(ClassStart.WAIT_PROPERTY, "1",
                         "junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD"));
 
         FixtureRun.Outcome test = run.test("blocksPastItsTimeout");

@@ -49,13 +49,13 @@ class SuiteGuardHookTest {
     @Test
     void aPropertyClassThatLeavesAThreadRunningFails() {
         // the jqwik hook reads the wait from the system property (jqwik hooks see no JUnit configuration)
-        String old = System.setProperty(SuiteGuardExtension.LEAK_WAIT_PROPERTY, "1");
+        String old = System.setProperty(ClassStart.WAIT_PROPERTY, "1");
         FixtureRun run;
         try {
             run = FixtureRun.of(LeakingProperties.class, "jqwik", Map.of());
         } finally {
-            if (old == null) System.clearProperty(SuiteGuardExtension.LEAK_WAIT_PROPERTY);
-            else System.setProperty(SuiteGuardExtension.LEAK_WAIT_PROPERTY, old);
+            if (old == null) System.clearProperty(ClassStart.WAIT_PROPERTY);
+            else System.setProperty(ClassStart.WAIT_PROPERTY, old);
         }
 
         assertThat(run.test("startsAThreadAndLeavesIt").result().getStatus()).isEqualTo(Status.SUCCESSFUL);
