@@ -22,13 +22,27 @@ if [ ${#need_pkgs[@]} -gt 0 ]; then
   fi
 fi
 
+# On failure, say where the testkit's thread dumps are (a test over its time limit, or a test
+# JVM about to be killed by Surefire's fork timeout, writes one; see docs/testing.md).
+report_hang_dumps() {
+  local dumps
+  dumps="$(find "$root" -path '*/target/hang-dumps/*.txt' -newer "$started_marker" 2>/dev/null || true)"
+  if [ -n "$dumps" ]; then echo "thread dumps of hung tests:" >&2; echo "$dumps" >&2; fi
+}
+started_marker="$(mktemp)"
+trap 'rm -f "$started_marker"' EXIT
+trap 'report_hang_dumps' ERR
+
 echo "== Maven test suites (JAVA_HOME=$JAVA_HOME)"
 # package = compile, run every module's tests, then build the shaded CLI jar that the
-# pgbench step launches.
+# pgbench step launches. Every test has a time limit and every test JVM one too (root pom,
+# stillwater.test.*), so this step cannot hang.
 # STILLWATER_REQUIRE_CHROMIUM=true (.ci/run sets it) makes the bench HTML report's headless Chromium
 # test fail when Chromium is missing instead of skipping it.
 mvn -B -ntp -Dstyle.color=never -Dstillwater.requireChromium="${STILLWATER_REQUIRE_CHROMIUM:-false}" package
+maven_seconds=$SECONDS
 
 echo "== pgbench scripts against stillwater serve"
-test/pgbench/run.sh --clients 4 --seconds 5
-echo "all tests passed"
+# bounded too: 2 scripts x 5 s plus start-up need well under a minute
+timeout 300 test/pgbench/run.sh --clients 4 --seconds 5
+echo "all tests passed in $((SECONDS / 60)) min $((SECONDS % 60)) s (Maven suites $((maven_seconds / 60)) min $((maven_seconds % 60)) s)"

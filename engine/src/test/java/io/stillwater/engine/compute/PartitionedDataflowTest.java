@@ -153,12 +153,16 @@ class PartitionedDataflowTest {
     @Test
     void abortReleasesPeersWaitingAtTheBarrier() throws Exception {
         ExchangeHub hub = new ExchangeHub(2);
-        CompletableFuture<Object> waiting = CompletableFuture.supplyAsync(
-                () -> hub.allToAll(0, new Object[] {1L, 2L}), POOL);
-        hub.abort(new IllegalStateException("worker 1 failed"));
-        assertThatThrownBy(() -> waiting.get(30, TimeUnit.SECONDS))
-                .hasCauseInstanceOf(ExchangeHub.Aborted.class)
-                .hasMessageContaining("worker 1 failed");
+        // its own thread, not POOL: POOL belongs to the jqwik container, which runs (and shuts it
+        // down) separately from this Jupiter test, and a thread left to it would outlive this class
+        try (ExecutorService peer = Executors.newSingleThreadExecutor()) {
+            CompletableFuture<Object> waiting = CompletableFuture.supplyAsync(
+                    () -> hub.allToAll(0, new Object[] {1L, 2L}), peer);
+            hub.abort(new IllegalStateException("worker 1 failed"));
+            assertThatThrownBy(() -> waiting.get(30, TimeUnit.SECONDS))
+                    .hasCauseInstanceOf(ExchangeHub.Aborted.class)
+                    .hasMessageContaining("worker 1 failed");
+        }
         // Later rounds fail at once instead of blocking.
         assertThatThrownBy(() -> hub.allToAll(1, new Object[] {1L, 2L})).isInstanceOf(ExchangeHub.Aborted.class);
     }
