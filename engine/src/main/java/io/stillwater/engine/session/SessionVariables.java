@@ -2,8 +2,10 @@ package io.stillwater.engine.session;
 
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -79,10 +81,51 @@ public final class SessionVariables {
     public SessionVariables(Map<String, String> startupOptions, SystemParameters system, boolean superuser) {
         this.system = system;
         this.superuser = superuser;
+        Map<String, String> given = new LinkedHashMap<>();
         for (var e : startupOptions.entrySet()) {
+            if (e.getKey().equalsIgnoreCase("options")) given.putAll(commandLineOptions(e.getValue()));
+            else given.put(e.getKey(), e.getValue());
+        }
+        for (var e : given.entrySet()) {
             String name = e.getKey().toLowerCase(Locale.ROOT);
             if (SPECS.containsKey(name) && !SPECS.get(name).readOnly()) values.put(name, e.getValue());
         }
+    }
+
+    /**
+     * The settings in a startup packet's {@code options} value, as PostgreSQL reads them
+     * (what libpq's PGOPTIONS sends): {@code -c name=value} or {@code --name=value},
+     * separated by spaces, a backslash escaping the next character. Anything else is ignored.
+     */
+    static Map<String, String> commandLineOptions(String options) {
+        List<String> words = new ArrayList<>();
+        StringBuilder word = new StringBuilder();
+        boolean inWord = false;
+        for (int i = 0; i < options.length(); i++) {
+            char c = options.charAt(i);
+            if (c == '\\' && i + 1 < options.length()) {
+                word.append(options.charAt(++i));
+                inWord = true;
+            } else if (Character.isWhitespace(c)) {
+                if (inWord) words.add(word.toString());
+                word.setLength(0);
+                inWord = false;
+            } else {
+                word.append(c);
+                inWord = true;
+            }
+        }
+        if (inWord) words.add(word.toString());
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (int i = 0; i < words.size(); i++) {
+            String w = words.get(i);
+            String setting = w.equals("-c") && i + 1 < words.size() ? words.get(++i)
+                    : w.startsWith("--") ? w.substring(2) : w.startsWith("-c") ? w.substring(2) : null;
+            if (setting == null) continue;
+            int eq = setting.indexOf('=');
+            if (eq > 0) settings.put(setting.substring(0, eq).replace('-', '_'), setting.substring(eq + 1));
+        }
+        return settings;
     }
 
     public String get(String name) {
