@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -40,6 +41,7 @@ class CrashRecoveryTest {
     Path dataDir;
 
     @Test
+    @Timeout(value = 15, unit = TimeUnit.MINUTES) // hang guard: ~1.5 min on 2 idle cores, ~3 beside a build
     void acknowledgedInsertsSurviveSigkill() throws Exception {
         int iterations = Integer.getInteger("stillwater.crash.iterations", 5);
         Set<Long> sent = ConcurrentHashMap.newKeySet();

@@ -22,7 +22,9 @@ import io.stillwater.bench.targets.TargetSpec;
 import io.stillwater.bench.targets.Targets;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Every feature scenario end to end on the embedded engine at a small scale (2, or the scenario's
@@ -35,6 +37,7 @@ class FeatureScenariosEmbeddedTest {
     private static final String PARAMETER = "enable_compute_interactive_runtime";
 
     @Test
+    @Timeout(value = 15, unit = TimeUnit.MINUTES) // hang guard: ~2 min on 2 idle cores, ~4 beside a build
     void everyScenarioRunsOnTheEmbeddedEngineOnBothSides() {
         var catalog = FeatureCatalog.all();
         FeatureSuite suite = FeatureSuite.load(catalog, new ScaleOption(2, false));

@@ -21,10 +21,12 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -63,6 +65,7 @@ class MainJobTest {
      * interactive-runtime scenarios come out SKIPPED (no introspection) or INVALID (cannot verify).
      */
     @Test
+    @Timeout(value = 15, unit = TimeUnit.MINUTES) // hang guard: ~1.5 min on 2 idle cores, ~2 beside a build
     void everyScenarioRunsEndToEndAndAppearsInEveryResultFile(@TempDir Path results) throws Exception {
         List<String> all = names(Suite.all());
         assertThat(all).hasSize(14);
