@@ -225,10 +225,15 @@ public final class EngineSession implements Session {
         };
     }
 
-    /** XX000 for an unexpected exception; its text stays in the cause (logged with an id), out of the message. */
+    /**
+     * XX000 for an unexpected exception: its text stays in the cause (the wire layer logs
+     * it under an error id it sends the client), out of the message, detail and hint.
+     */
     private static SqlException internalError(String phase, Throwable cause) {
-        return new SqlException(SqlState.INTERNAL_ERROR, "internal error while " + phase + " the statement", null,
-                "The statement was not completed; retry it, and report it if it keeps failing.", cause);
+        return new SqlException(SqlState.INTERNAL_ERROR, "internal error",
+                "An unexpected failure while " + phase + " the statement; the statement was not completed"
+                        + " (an open transaction block is aborted).",
+                "Retry the statement; if it keeps failing, report it with the server log.", cause);
     }
 
     private ExecutionResult run(Statement stmt, List<Object> params) {
