@@ -139,9 +139,8 @@ public final class EngineSession implements Session {
             Statement stmt = planner.plan(sql, paramTypeHints == null ? List.of() : paramTypeHints,
                     coord.catalog().withIndexesOn(vars.get("cluster")));
             return new PreparedStatement(sql, stmt.commandVerb(), stmt.paramTypes(), columnsOf(stmt), stmt);
-        } catch (SqlException e) {
-            failTransaction();
-            throw e;
+        } catch (Throwable e) {
+            throw statementFailed(e, "planning");
         }
     }
 
@@ -189,12 +188,8 @@ public final class EngineSession implements Session {
         currentSql = prepared.sql();
         try {
             return run(stmt, params == null ? List.of() : params);
-        } catch (SqlException e) {
-            failTransaction();
-            throw e;
-        } catch (RuntimeException e) {
-            failTransaction();
-            throw new SqlException(SqlState.INTERNAL_ERROR, "internal error: " + e, null, null, e);
+        } catch (Throwable e) {
+            throw statementFailed(e, "executing");
         } finally {
             running = false;
             // A stream still open keeps its statement cancellable (see StatementStream).
@@ -204,6 +199,41 @@ public final class EngineSession implements Session {
 
     private void failTransaction() {
         if (status == TransactionStatus.IN_TRANSACTION) status = TransactionStatus.FAILED;
+    }
+
+    /**
+     * The statement boundary: whatever a statement throws (a {@link SqlException}, a bug's
+     * RuntimeException, an {@link Error} such as OutOfMemoryError or AssertionError), an
+     * explicit transaction is then FAILED, exactly as for a SQL error, and an implicit one
+     * has nothing left open (each statement commits or releases its own reads, streams and
+     * memory on the way out: see {@link #query}, {@link StatementStream#pull}, the writes'
+     * try-with-resources). Returns what to throw: SqlExceptions and Errors as they are
+     * (the wire layer answers an OutOfMemoryError with 53200 and any other Error with
+     * XX000 and an error id, and logs it); any other exception as XX000 with a message a
+     * person can act on, the exception kept as the cause for the server log.
+     *
+     * @param phase what the statement was doing, for the message: "planning" or "executing"
+     */
+    private RuntimeException statementFailed(Throwable failure, String phase) {
+        failTransaction();
+        return switch (failure) {
+            case SqlException e -> e;
+            case Error e -> throw e;
+            case RuntimeException e -> internalError(phase, e);
+            // Only checked exceptions remain (rethrown sneakily from below): a bug like any other.
+            default -> internalError(phase, failure);
+        };
+    }
+
+    /**
+     * XX000 for an unexpected exception: its text stays in the cause (the wire layer logs
+     * it under an error id it sends the client), out of the message, detail and hint.
+     */
+    private static SqlException internalError(String phase, Throwable cause) {
+        return new SqlException(SqlState.INTERNAL_ERROR, "internal error",
+                "An unexpected failure while " + phase + " the statement; the statement was not completed"
+                        + " (an open transaction block is aborted).",
+                "Retry the statement; if it keeps failing, report it with the server log.", cause);
     }
 
     private ExecutionResult run(Statement stmt, List<Object> params) {
@@ -381,7 +411,7 @@ public final class EngineSession implements Session {
             FinishedRows rows = openRead(plan, false, memory, coord.systemParameters().get(Params.MAX_RESULT_SIZE),
                     true, cancel);
             stream = new StatementStream(rows, memory, cancel, status == TransactionStatus.IN_TRANSACTION);
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
             memory.close();
             throw e;
         }
@@ -424,7 +454,7 @@ public final class EngineSession implements Session {
                     finished = true;
                     release();
                 }
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {
                 close();
                 throw e;
             }
@@ -462,18 +492,15 @@ public final class EngineSession implements Session {
         private List<Row> pull(java.util.function.Supplier<List<Row>> step) {
             try {
                 return step.get();
-            } catch (SqlException e) {
+            } catch (Throwable e) {
                 finished = true;
                 primed = List.of();
-                release();
-                failTransaction();
-                throw e;
-            } catch (RuntimeException e) {
-                finished = true;
-                primed = List.of();
-                release();
-                failTransaction();
-                throw new SqlException(SqlState.INTERNAL_ERROR, "internal error: " + e, null, null, e);
+                try {
+                    release();
+                } catch (Throwable releaseFailure) {
+                    e.addSuppressed(releaseFailure);
+                }
+                throw statementFailed(e, "producing the rows of");
             }
         }
 
@@ -600,7 +627,7 @@ public final class EngineSession implements Session {
                         }
                     }
                 };
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {
                 in.close();
                 throw e;
             }

@@ -110,6 +110,7 @@ public final class CalciteFrontEnd {
     private final CalciteConnectionConfig connectionConfig;
     private final HepProgram subQueryProgram;
     private final HepProgram cleanupProgram;
+    private final HepProgram projectMergeProgram;
 
     public CalciteFrontEnd() {
         parserConfig = SqlParser.config()
@@ -150,6 +151,10 @@ public final class CalciteFrontEnd {
                 .addRuleCollection(List.of(CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH,
                         CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE,
                         CoreRules.PROJECT_TO_SEMI_JOIN, CoreRules.JOIN_TO_SEMI_JOIN))
+                .build();
+        // Folds the Project that JoinOrder puts over a reordered join into the query's own.
+        projectMergeProgram = HepProgram.builder()
+                .addRuleCollection(List.of(CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE))
                 .build();
     }
 
@@ -387,7 +392,14 @@ public final class CalciteFrontEnd {
         HepPlanner p2 = new HepPlanner(cleanupProgram);
         p2.setExecutor(PgRexBuilder.NO_CONSTANT_FOLDING);
         p2.setRoot(rel);
-        return p2.findBestExp();
+        rel = p2.findBestExp();
+        // With the predicates in the joins, order inner joins along their equalities.
+        RelNode ordered = JoinOrder.apply(rel);
+        if (ordered == rel) return rel;
+        HepPlanner p3 = new HepPlanner(projectMergeProgram);
+        p3.setExecutor(PgRexBuilder.NO_CONSTANT_FOLDING);
+        p3.setRoot(ordered);
+        return p3.findBestExp();
     }
 
     private static boolean hasSubQuery(RelNode root) {

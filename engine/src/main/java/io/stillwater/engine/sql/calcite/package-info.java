@@ -11,7 +11,9 @@
  * VALUES aliases) → {@code PgValidator} (Calcite's validator; untyped parameters fall back
  * to the client's hint, else text) → SqlToRelConverter (expand=false) → subquery removal
  * and {@code RelDecorrelator} (only when the plan has subqueries) → a small Hep cleanup
- * (filter into join, merges) → {@code RelToPlan}/{@code RexToExpr}.
+ * (filter into join, merges) → {@code JoinOrder} (inner-join trees ordered along their
+ * equality predicates, so no join is a cross product when a connected order exists; outer
+ * and semi joins are not moved) → {@code RelToPlan}/{@code RexToExpr}.
  *
  * <p>Decisions and known gaps:
  * <ul>
