@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
@@ -16,37 +15,17 @@ import org.junit.platform.engine.TestExecutionResult.Status;
 /** The Jupiter guard, run on fixture classes through a nested launcher. */
 class SuiteGuardExtensionTest {
     /** Released by each test at its end, so no fixture thread outlives this class. */
-    static volatile CountDownLatch release = new CountDownLatch(1);
-    static volatile Thread fixtureThread;
-
     private static final Map<String, String> FAST = Map.of(ClassStart.WAIT_PROPERTY, "1");
 
     @AfterEach
     void endFixtureThreads() throws InterruptedException {
-        release.countDown();
-        Thread t = fixtureThread;
-        if (t != null) t.join();
-        release = new CountDownLatch(1);
-        fixtureThread = null;
-    }
-
-    /** Parks until the test releases it, ignoring interrupts (as a thread stuck in a socket read would). */
-    static void awaitRelease() {
-        CountDownLatch latch = release;
-        while (true) {
-            try {
-                latch.await();
-                return;
-            } catch (InterruptedException e) {
-                // not for us: only release ends this thread
-            }
-        }
+        FixtureThreads.releaseAll();
     }
 
     static class LeakingFixture {
         @Test
         void startsAThreadAndLeavesIt() {
-            fixtureThread = Thread.ofPlatform().name("fixture-engine-worker").start(SuiteGuardExtensionTest::awaitRelease);
+            FixtureThreads.fixtureThread = Thread.ofPlatform().name("fixture-engine-worker").start(FixtureThreads::awaitRelease);
         }
     }
 
@@ -60,7 +39,7 @@ class SuiteGuardExtensionTest {
         assertThat(container.failure()).get().isInstanceOf(AssertionError.class);
         assertThat(container.failure().get().getMessage())
                 .contains("LeakingFixture left 1 thread(s) [\"fixture-engine-worker\"] running 1 s after its last test")
-                .contains("io.stillwater.testkit.SuiteGuardExtensionTest.awaitRelease(");
+                .contains("io.stillwater.testkit.FixtureThreads.awaitRelease(");
     }
 
     static class ProcessLeakingFixture {
@@ -89,12 +68,12 @@ class SuiteGuardExtensionTest {
 
         @Test
         void startsAThreadThatAfterAllStops() {
-            worker = Thread.ofPlatform().name("fixture-tidy-worker").start(SuiteGuardExtensionTest::awaitRelease);
+            worker = Thread.ofPlatform().name("fixture-tidy-worker").start(FixtureThreads::awaitRelease);
         }
 
         @org.junit.jupiter.api.AfterAll
         static void stop() throws InterruptedException {
-            release.countDown();
+            FixtureThreads.release.countDown();
             worker.join();
         }
     }
@@ -110,8 +89,8 @@ class SuiteGuardExtensionTest {
         @Test
         @Timeout(value = 1, unit = TimeUnit.SECONDS)
         void blocksPastItsTimeout() {
-            fixtureThread = Thread.currentThread();
-            awaitRelease();
+            FixtureThreads.fixtureThread = Thread.currentThread();
+            FixtureThreads.awaitRelease();
         }
     }
 
@@ -130,12 +109,12 @@ class SuiteGuardExtensionTest {
         assertThat(test.result().getStatus()).isEqualTo(Status.FAILED);
         assertThat(test.failure()).get().isInstanceOf(TimeoutException.class);
         assertThat(run.container(HangingFixture.class).failure()).get()
-                .extracting(Throwable::getMessage).asString().contains("left 1 thread(s) [\"" + fixtureThread.getName() + "\"]");
+                .extracting(Throwable::getMessage).asString().contains("left 1 thread(s) [\"" + FixtureThreads.fixtureThread.getName() + "\"]");
 
         // The dump names the test and holds the stuck thread's section. (Its frames at that moment
         // depend on how far the thread got within its 1 s on a loaded machine; that a dump shows
         // every frame and lock is ThreadDumpTest's subject.)
-        String stuck = fixtureThread.getName();
+        String stuck = FixtureThreads.fixtureThread.getName();
         assertThat(Files.readString(dump))
                 .contains("hang guard: " + HangingFixture.class.getName() + ".blocksPastItsTimeout exceeded its timeout")
                 .contains("interrupting thread \"" + stuck + "\"")

@@ -15,34 +15,15 @@ import org.junit.platform.engine.TestExecutionResult.Status;
 
 /** The jqwik guard, run on jqwik fixture classes through a nested launcher. */
 class SuiteGuardHookTest {
-    static volatile CountDownLatch release = new CountDownLatch(1);
-    static volatile Thread fixtureThread;
-
     @AfterEach
     void endFixtureThreads() throws InterruptedException {
-        release.countDown();
-        Thread t = fixtureThread;
-        if (t != null) t.join();
-        release = new CountDownLatch(1);
-        fixtureThread = null;
-    }
-
-    static void awaitRelease() {
-        CountDownLatch latch = release;
-        while (true) {
-            try {
-                latch.await();
-                return;
-            } catch (InterruptedException e) {
-                // only release ends this thread
-            }
-        }
+        FixtureThreads.releaseAll();
     }
 
     static class LeakingProperties {
         @Example
         void startsAThreadAndLeavesIt() {
-            fixtureThread = Thread.ofPlatform().name("fixture-jqwik-worker").start(SuiteGuardHookTest::awaitRelease);
+            FixtureThreads.fixtureThread = Thread.ofPlatform().name("fixture-jqwik-worker").start(FixtureThreads::awaitRelease);
         }
     }
 
