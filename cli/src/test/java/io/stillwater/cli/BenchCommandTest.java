@@ -139,7 +139,8 @@ class BenchCommandTest {
     void runsAreRecordedReportedCalibratedAndComparedToHistory(@TempDir Path results) throws Exception {
         String[] common = {"--scenario", "Read", "--load-phase-duration", "1", "--results", results.toString()};
         Run first = bench(concat(common, "--runs", "1", "--build", "b1"));
-        assertThat(first.exitCode()).as(first.out() + first.err()).isIn(0, 1); // 1 only for an A/A noise regression
+        assertThat(first.exitCode()).as(first.out() + first.err())
+                .isEqualTo(ExpectedExit.ofBench(results.resolve("report.json"), first.out()));
         assertThat(first.out()).contains("stillwater bench, compare, 1 run per side").contains("this:  b1 (embedded)")
                 .contains("== Read 1.0.0  ").contains("reports: ");
         for (String f : List.of("report.html", "report.json", "junit.xml", "history.sqlite")) {
@@ -160,7 +161,8 @@ class BenchCommandTest {
         }
 
         Run compared = bench(concat(common, "--runs", "1", "--compare-to-history", "b1", "--build", "b2"));
-        assertThat(compared.exitCode()).as(compared.out() + compared.err()).isIn(0, 1);
+        assertThat(compared.exitCode()).as(compared.out() + compared.err())
+                .isEqualTo(ExpectedExit.ofBench(results.resolve("report.json"), compared.out()));
         assertThat(compared.out()).contains("compare_to_history").contains("other: b1 (history:b1")
                 .doesNotContain("FAILED");
         // the stored calibration is shown beside the thresholds (SPREAD column has a value, not "-")
@@ -225,7 +227,8 @@ class BenchCommandTest {
                 "--other-params", "enable_compute_interactive_runtime=off", "--results", dir.resolve("results").toString());
         assertThat(r.out()).contains("other: jar:" + jar).contains("== Read 1.0.0  ")
                 .doesNotContain("FAILED").contains("SELECT 1 (reuse connection)");
-        assertThat(r.exitCode()).as(r.out()).isIn(0, 1); // 1 only for a (noise) regression, checked next
+        assertThat(r.exitCode()).as(r.out() + r.err())
+                .isEqualTo(ExpectedExit.ofBench(dir.resolve("results").resolve("report.json"), r.out()));
         assertThat(r.out()).containsPattern("qps /s +[0-9.]+ +[0-9.]+ ");
         // --system-parameter-default reached the launched build: read back, not assumed
         assertThat(r.out().replaceAll("\\s+", " "))

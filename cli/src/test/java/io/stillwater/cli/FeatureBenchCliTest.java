@@ -35,7 +35,8 @@ class FeatureBenchCliTest {
         CliRun r = CliRun.of("feature-bench", "--scenario", "PeekDataflowJoin", "--scale", "2",
                 "--max-measurements", "2", "--runs-per-scenario", "1", "--other-params", PARAM + "=false",
                 "--results", results.toString());
-        assertThat(r.exitCode()).as(r.out() + r.err()).isIn(0, 1); // 2 would be a usage error
+        assertThat(r.exitCode()).as(r.out() + r.err())
+                .isEqualTo(ExpectedExit.ofFeatureBench(results.resolve(FeatureReportFiles.JSON), r.out()));
         assertThat(r.out()).contains("this:  embedded (defaults)")
                 .contains("other: embedded, " + PARAM + "=false");
         // the scenario was measured on both sides, not skipped or failed
@@ -74,13 +75,16 @@ class FeatureBenchCliTest {
     }
 
     @Test
-    void compareToHistoryComparesThisSideWithTheStoredSamplesOfABuild(@TempDir Path results) {
+    void compareToHistoryComparesThisSideWithTheStoredSamplesOfABuild(@TempDir Path results) throws Exception {
         CliRun base = CliRun.of("feature-bench", "--scenario", "QueryLatency", "--max-measurements", "3",
                 "--runs-per-scenario", "1", "--other-params", "", "--build", "base", "--results", results.toString());
-        assertThat(base.exitCode()).as(base.out() + base.err()).isIn(0, 1);
+        assertThat(base.exitCode()).as(base.out() + base.err())
+                .isEqualTo(ExpectedExit.ofFeatureBench(results.resolve(FeatureReportFiles.JSON), base.out()));
+        assertThat(base.out()).contains("note: this and other are the same configuration, so this is an A/A comparison");
         CliRun r = CliRun.of("feature-bench", "--scenario", "QueryLatency", "--max-measurements", "3",
                 "--runs-per-scenario", "1", "--compare-to-history", "base", "--results", results.toString());
-        assertThat(r.exitCode()).as(r.out() + r.err()).isIn(0, 1); // 2 would be a usage error
+        assertThat(r.exitCode()).as(r.out() + r.err())
+                .isEqualTo(ExpectedExit.ofFeatureBench(results.resolve(FeatureReportFiles.JSON), r.out()));
         assertThat(r.out()).contains("other: history:base (run ").contains("  this:  dev (embedded)")
                 .contains("  other: base (history:base)");
         // measured now on this side, the stored medians on the other: both columns carry a median
