@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stillwater.bench.cli.BenchCommand;
 import io.stillwater.bench.cli.Shard;
 import io.stillwater.bench.history.HistoryStore;
-import io.stillwater.bench.history.ScenarioVerdict;
 import io.stillwater.bench.report.JunitReport;
+import io.stillwater.bench.runner.ScenarioResult.Status;
 import io.stillwater.bench.runner.ScenarioSource;
 import io.stillwater.bench.scenarios.Suite;
 import io.stillwater.bench.verify.PeekExpectation;
@@ -17,7 +17,6 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,38 +57,65 @@ class MainJobTest {
     }
 
     /**
+     * What every scenario must come out as on the embedded target with 2 s load phases, on both
+     * sides (this = defaults, other = the interactive runtime off). Every scenario, generic and
+     * interactive-runtime, completes: the engine has every capability the suite asks for
+     * (clusters, the interactive runtime, arrangements, {@code mz_peek_history} for
+     * self-verification). A scenario added to the suite must be added here, with the reason when
+     * its expected status is not COMPLETED.
+     */
+    private static final Map<String, Status> EXPECTED_STATUS = expectedStatus();
+
+    private static Map<String, Status> expectedStatus() {
+        Map<String, Status> m = new LinkedHashMap<>();
+        for (String name : List.of("TemporaryDataflowFloor", "IntrospectionUnderHydration", "FreshnessUnderPeekDataflows",
+                "PeekIsolationUnderExpensivePeeks", "FreshnessUnderPeekWalks", "ReadIsolationUnderHydration",
+                "MaintenanceUnderPeekSaturation", "Read", "PoolRead", "ConnectRead", "InsertsSelects",
+                "OpenIndexedSelects", "PointLookupThroughput", "IngestOverload", "JoinGroupByIngest")) {
+            m.put(name, Status.COMPLETED);
+        }
+        return m;
+    }
+
+    /**
      * Every scenario, generic and interactive-runtime, this = defaults vs other = the flag off, 2 s
-     * load phases, one run per side: the run finishes and every scenario is in the table, the JSON,
-     * the JUnit XML (one test case per gated stat plus the scenario's) and the HTML, each with a
-     * status. Verdicts are not asserted: until the engine has {@code mz_peek_history} the
-     * interactive-runtime scenarios come out SKIPPED (no introspection) or INVALID (cannot verify).
+     * load phases, one run per side: every scenario comes out with its {@link #EXPECTED_STATUS} on
+     * both sides, with its self-verification run (the interactive-runtime scenarios say where their
+     * reads ran); it is in the table, the JSON, the JUnit XML (one test case per gated stat plus
+     * the scenario's) and the HTML. A verdict is then PASSED, REGRESSED or VIOLATED by a missed
+     * throughput guarantee only: one 2-second run per side on a shared machine cannot tell those
+     * from noise, so which one is read from the report ({@link ExpectedExit}), and the exit code
+     * must be exactly the one that verdict set gives.
      */
     @Test
     @Timeout(value = 15, unit = TimeUnit.MINUTES) // hang guard: ~1.5 min on 2 idle cores, ~2 beside a build
     void everyScenarioRunsEndToEndAndAppearsInEveryResultFile(@TempDir Path results) throws Exception {
         List<String> all = names(Suite.all());
-        assertThat(all).hasSize(14);
+        assertThat(all).containsExactlyElementsOf(EXPECTED_STATUS.keySet());
         Run r = bench("--suite", "all", "--runs", "1", "--load-phase-duration", "2", "--results", results.toString());
-        assertThat(r.exitCode()).as(r.out() + r.err()).isIn(0, 1); // 2 would be a usage error
         assertThat(r.out()).contains("other: dev (embedded; enable_compute_interactive_runtime=false)");
         for (String name : all) {
             assertThat(r.out()).as(name).containsPattern("== " + name + " \\d+\\.\\d+\\.\\d+ +[A-Z]+");
         }
 
-        // report.json parses and has every scenario with a verdict
+        // report.json parses and has every scenario with its expected status and a verdict
         JsonNode json = new ObjectMapper().readTree(results.resolve("report.json").toFile());
         assertThat(json.path("run").path("runsPerSide").asInt()).isEqualTo(1);
         Map<String, JsonNode> byName = new LinkedHashMap<>();
         json.path("scenarios").forEach(s -> byName.put(s.path("name").asText(), s));
         assertThat(byName.keySet()).containsExactlyElementsOf(all);
-        List<String> verdicts = Arrays.stream(ScenarioVerdict.values()).map(Enum::name).toList();
+        List<String> interactive = names(Suite.INTERACTIVE.scenarios());
         Map<String, Integer> gated = new LinkedHashMap<>();
         byName.forEach((name, s) -> {
-            assertThat(s.path("verdict").asText()).as(name).isIn(verdicts);
             for (String side : List.of("this", "other")) {
                 assertThat(s.path("runs").path(side)).as(name + " " + side).hasSize(1);
-                assertThat(s.path("runs").path(side).get(0).path("status").asText()).as(name + " " + side)
-                        .isIn("COMPLETED", "FAILED", "INVALID", "SKIPPED");
+                JsonNode run = s.path("runs").path(side).get(0);
+                assertThat(run.path("status").asText()).as(name + " " + side + ": " + run.path("failure").asText())
+                        .isEqualTo(EXPECTED_STATUS.get(name).name());
+                if (interactive.contains(name)) {
+                    assertThat(run.path("messages").toString()).as(name + " " + side)
+                            .contains("ran: ").contains("peeks in mz_introspection.mz_peek_history");
+                }
             }
             int n = 0;
             for (JsonNode v : s.path("verdicts")) {
@@ -97,6 +123,9 @@ class MainJobTest {
             }
             gated.put(name, n);
         });
+        // exit 1 exactly when a scenario regressed or missed a throughput guarantee (noise), else 0
+        assertThat(r.exitCode()).as(r.out() + r.err())
+                .isEqualTo(ExpectedExit.ofBench(results.resolve("report.json"), r.out()));
 
         // junit.xml parses: one suite per scenario, one case per gated stat plus the scenario's own case
         Document junit = DocumentBuilderFactory.newInstance().newDocumentBuilder()
@@ -137,7 +166,7 @@ class MainJobTest {
      * hash), and 1 s load phases, so the defaults are the only thing changed from the main job.
      */
     @Test
-    void withoutArgumentsTheMainJobRunsTheInteractiveScenariosAgainstTheFlagOff(@TempDir Path results) {
+    void withoutArgumentsTheMainJobRunsTheInteractiveScenariosAgainstTheFlagOff(@TempDir Path results) throws Exception {
         List<String> all = names(Suite.all());
         String cheapest = "TemporaryDataflowFloor";
         int count = 2;
@@ -151,7 +180,8 @@ class MainJobTest {
         }
         String shard = Shard.of(cheapest, count) + "/" + count;
         Run r = bench("--shard", shard, "--load-phase-duration", "1", "--results", results.toString());
-        assertThat(r.exitCode()).as(r.out() + r.err()).isIn(0, 1);
+        assertThat(r.exitCode()).as(r.out() + r.err())
+                .isEqualTo(ExpectedExit.ofBench(results.resolve("report.json"), r.out()));
         assertThat(r.out()).contains("[1/1] " + cheapest + ": " + BenchCommand.MAIN_JOB_RUNS + " run(s) per side")
                 .contains(BenchCommand.MAIN_JOB_RUNS + " runs per side")
                 .contains("this:  dev (embedded)")

@@ -19,6 +19,7 @@ public final class GenericScenarios {
                 ScenarioSource.of(InsertsSelects.class),
                 ScenarioSource.of(OpenIndexedSelects.class),
                 ScenarioSource.of(PointLookupThroughput.class),
-                ScenarioSource.of(IngestOverload.class));
+                ScenarioSource.of(IngestOverload.class),
+                ScenarioSource.of(JoinGroupByIngest.class));
     }
 }

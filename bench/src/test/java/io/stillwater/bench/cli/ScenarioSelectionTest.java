@@ -18,7 +18,8 @@ class ScenarioSelectionTest {
     @Test
     void noNamesMeansEveryScenario() {
         assertThat(names(ScenarioSelection.select(KNOWN, List.of(), Shard.ALL))).containsExactly("Read", "PoolRead",
-                "ConnectRead", "InsertsSelects", "OpenIndexedSelects", "PointLookupThroughput", "IngestOverload");
+                "ConnectRead", "InsertsSelects", "OpenIndexedSelects", "PointLookupThroughput", "IngestOverload",
+                "JoinGroupByIngest");
     }
 
     @Test
@@ -33,7 +34,7 @@ class ScenarioSelectionTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("unknown scenarios read, Nope;")
                 .hasMessageContaining("known scenarios: Read, PoolRead, ConnectRead, InsertsSelects, "
-                        + "OpenIndexedSelects, PointLookupThroughput, IngestOverload");
+                        + "OpenIndexedSelects, PointLookupThroughput, IngestOverload, JoinGroupByIngest");
     }
 
     @Test
@@ -44,7 +45,7 @@ class ScenarioSelectionTest {
             union.addAll(names(ScenarioSelection.select(KNOWN, List.of(), new Shard(i, 3))));
         }
         assertThat(union).containsExactlyInAnyOrderElementsOf(all);
-        assertThat(names(ScenarioSelection.select(KNOWN, List.of(), new Shard(0, 3)))).containsExactly("PoolRead");
+        assertThat(names(ScenarioSelection.select(KNOWN, List.of(), new Shard(0, 3)))).containsExactly("PoolRead", "JoinGroupByIngest");
     }
 
     @Test
