@@ -12,7 +12,7 @@ import java.time.Duration;
  * paired with all 40,000 rows of {@code bench_ingest_big} by an indexed view (a cross join with a
  * filter; one pair survives per row), so maintaining a row costs far more than writing it. Inserts
  * of 10 rows arrive at 100 per second (1,000 rows/s, about twice what one maintenance worker
- * sustains on the 2-core machine; {@code stillwater measure ingest} calibrates this properly),
+ * sustains on the 2-core machine),
  * open loop through a pool of 8 connections, while a closed loop reads the view strict
  * serializably at a key no write touches: such a read waits until the index has caught up with
  * the latest write, so its latency is the view's lag.

@@ -2,7 +2,14 @@ package io.stillwater.cli.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.stillwater.bench.feature.scenarios.FeatureCatalog;
+import io.stillwater.bench.scenarios.Suite;
 import io.stillwater.cli.CliRun;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +30,41 @@ class HarnessMeasureCommandTest {
     @Test
     void measureListsTheHarnessSubcommand() {
         CliRun o = CliRun.of("measure", "--help");
+        assertThat(o.exitCode()).isZero();
         assertThat(o.out()).contains("harness");
+    }
+
+    /**
+     * The former engine measurements are bench scenarios: the help names each, every name it gives
+     * is a scenario of this build, and the old subcommands are usage errors.
+     */
+    @Test
+    void theFormerSubcommandsPointToScenariosThatExist() {
+        CliRun o = CliRun.of("measure", "--help");
+        assertThat(o.out()).contains("measure views (b, c)         bench --scenario JoinGroupByIngest")
+                .contains("measure ingest               bench --scenario IngestOverload")
+                .contains("--other-params max_maintenance_lag=0")
+                .contains("measure runtimes             bench (interactive suite, other = runtime off)");
+        assertThat(o.out().lines()).allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(80));
+        Set<String> known = new HashSet<>();
+        Suite.all().forEach(s -> known.add(s.name()));
+        FeatureCatalog.all().forEach(c -> known.add(c.getSimpleName()));
+        Matcher named = Pattern.compile("--scenario (\\w+)|([A-Z][a-z]+(?:[A-Z][a-z]+){2,})").matcher(o.out());
+        Set<String> mentioned = new HashSet<>();
+        while (named.find()) {
+            mentioned.add(named.group(1) != null ? named.group(1) : named.group(2));
+        }
+        assertThat(mentioned).contains("JoinGroupByIngest", "IngestOverload", "HydrateIndex", "FastPathFilterIndex",
+                "PeekIsolationUnderExpensivePeeks", "FreshnessUnderPeekWalks", "IntrospectionUnderHydration");
+        assertThat(known).containsAll(mentioned);
+        for (String gone : List.of("views", "runtimes", "ingest")) {
+            CliRun old = CliRun.of("measure", gone);
+            assertThat(old.exitCode()).as(gone).isEqualTo(2);
+            assertThat(old.err()).as(gone).contains("Unmatched argument");
+        }
+        CliRun none = CliRun.of("measure");
+        assertThat(none.exitCode()).isEqualTo(2);
+        assertThat(none.err()).contains("Missing measurement: choose one of harness");
     }
 
     @Test
