@@ -2,6 +2,7 @@ package io.stillwater.slt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.stillwater.targets.PgUrl;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;

@@ -1,4 +1,4 @@
-package io.stillwater.slt;
+package io.stillwater.targets;
 
 import java.net.URI;
 import java.net.URISyntaxException;
