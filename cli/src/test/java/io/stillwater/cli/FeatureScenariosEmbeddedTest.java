@@ -18,7 +18,7 @@ import io.stillwater.bench.feature.scenario.ScaleOption;
 import io.stillwater.bench.feature.scenarios.FeatureCatalog;
 import io.stillwater.bench.runner.TargetLauncher;
 import io.stillwater.bench.targets.SideParams;
-import io.stillwater.bench.targets.TargetSpec;
+import io.stillwater.targets.TargetSpec;
 import io.stillwater.bench.targets.Targets;
 import java.util.List;
 import java.util.Set;

@@ -13,7 +13,7 @@ import io.stillwater.bench.feature.scenario.Metric;
 import io.stillwater.bench.feature.scenario.ScaleOption;
 import io.stillwater.bench.runner.TargetLauncher;
 import io.stillwater.bench.targets.SideParams;
-import io.stillwater.bench.targets.TargetSpec;
+import io.stillwater.targets.TargetSpec;
 import io.stillwater.bench.targets.Targets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -18,7 +18,7 @@ import io.stillwater.bench.runner.ScenarioResult;
 import io.stillwater.bench.runner.ScenarioSource;
 import io.stillwater.bench.scenario.Scenario;
 import io.stillwater.bench.targets.SideParams;
-import io.stillwater.bench.targets.TargetSpec;
+import io.stillwater.targets.TargetSpec;
 import io.stillwater.bench.verify.PeekExpectation;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -11,7 +11,7 @@ import io.stillwater.bench.runner.ScenarioSource;
 import io.stillwater.bench.scenario.ScenarioDefinition;
 import io.stillwater.bench.scenarios.Suite;
 import io.stillwater.bench.targets.SideParams;
-import io.stillwater.bench.targets.TargetSpec;
+import io.stillwater.targets.TargetSpec;
 import io.stillwater.bench.targets.Targets;
 import java.io.IOException;
 import java.io.PrintWriter;

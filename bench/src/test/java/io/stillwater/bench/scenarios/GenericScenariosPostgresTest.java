@@ -21,7 +21,7 @@ import io.stillwater.bench.scenario.Scenario;
 import io.stillwater.bench.stats.Stat;
 import io.stillwater.bench.targets.CapabilityProbe;
 import io.stillwater.bench.targets.SideParams;
-import io.stillwater.bench.targets.TargetSpec;
+import io.stillwater.targets.TargetSpec;
 import io.stillwater.bench.targets.Targets;
 import io.stillwater.slt.PostgresCluster;
 import java.io.PrintWriter;

@@ -15,7 +15,7 @@ import io.stillwater.bench.runner.TargetLauncher;
 import io.stillwater.bench.stats.ActionStatistics;
 import io.stillwater.bench.stats.LatencyRecorder;
 import io.stillwater.bench.targets.SideParams;
-import io.stillwater.bench.targets.TargetSpec;
+import io.stillwater.targets.TargetSpec;
 import io.stillwater.bench.targets.Targets;
 import java.io.IOException;
 import java.io.PrintWriter;

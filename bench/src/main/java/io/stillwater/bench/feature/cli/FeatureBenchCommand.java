@@ -25,7 +25,7 @@ import io.stillwater.bench.history.SideInfo;
 import io.stillwater.bench.history.StoredRun;
 import io.stillwater.bench.report.ProgressBar;
 import io.stillwater.bench.targets.SideParams;
-import io.stillwater.bench.targets.TargetSpec;
+import io.stillwater.targets.TargetSpec;
 import io.stillwater.bench.targets.Targets;
 import java.io.IOException;
 import java.io.PrintWriter;

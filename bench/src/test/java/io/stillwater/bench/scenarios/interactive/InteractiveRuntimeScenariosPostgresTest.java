@@ -7,7 +7,7 @@ import io.stillwater.bench.runner.ScenarioResult;
 import io.stillwater.bench.runner.ScenarioResult.Status;
 import io.stillwater.bench.runner.ScenarioSource;
 import io.stillwater.bench.targets.SideParams;
-import io.stillwater.bench.targets.TargetSpec;
+import io.stillwater.targets.TargetSpec;
 import io.stillwater.bench.targets.Targets;
 import io.stillwater.slt.PostgresCluster;
 import java.sql.Connection;
