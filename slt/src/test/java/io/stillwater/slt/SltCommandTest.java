@@ -2,7 +2,6 @@ package io.stillwater.slt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stillwater.targets.PgUrl;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -75,17 +74,5 @@ class SltCommandTest {
         Run r = run("--url", "postgresql://u@127.0.0.1:" + port + "/db", f.toString());
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.out()).contains(f + " ERROR").contains("cannot open the target");
-    }
-
-    @Test
-    void urlForms() {
-        PgUrl a = PgUrl.parse("postgresql://alice:s%40cret@db.example:6875/materialize?sslmode=disable");
-        assertThat(a.user()).isEqualTo("alice");
-        assertThat(a.password()).isEqualTo("s@cret");
-        assertThat(a.jdbcUrl()).isEqualTo("jdbc:postgresql://db.example:6875/materialize?sslmode=disable");
-        PgUrl b = PgUrl.parse("jdbc:postgresql://localhost/postgres?user=bob");
-        assertThat(b.user()).isEqualTo("bob");
-        assertThat(b.withDatabase("x").jdbcUrl()).isEqualTo("jdbc:postgresql://localhost/x");
-        assertThat(PgUrl.parse("postgres://h:1/d").hostPort()).isEqualTo("h:1");
     }
 }

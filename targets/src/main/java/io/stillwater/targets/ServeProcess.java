@@ -33,7 +33,7 @@ import java.util.regex.Pattern;
  * that owns the server (a test, or the bench thread running a scenario), which alone replaces
  * {@link #child}.
  */
-public final class ServeProcess implements RunningServer {
+public final class ServeProcess implements LoopbackStillwater {
     private static final Pattern LISTENING = Pattern.compile("listening on (\\S+):(\\d+)");
     /** Lines of output kept per child: enough for startup messages and a failure's context. */
     private static final int KEPT_LINES = 1000;
@@ -120,19 +120,10 @@ public final class ServeProcess implements RunningServer {
         return s;
     }
 
-    /** The port the running child listens on. */
+    /** The port the running child logged. */
+    @Override
     public int port() {
         return running().port.join();
-    }
-
-    @Override
-    public String jdbcUrl() {
-        return "jdbc:postgresql://127.0.0.1:" + port() + "/materialize";
-    }
-
-    @Override
-    public String user() {
-        return "materialize";
     }
 
     public Path dataDir() {

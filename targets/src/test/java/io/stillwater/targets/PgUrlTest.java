@@ -29,6 +29,7 @@ class PgUrlTest {
         assertThat(u.port()).isEmpty();
         assertThat(u.query()).isEmpty();
         assertThat(u.withDatabase("other").jdbcUrl()).isEqualTo("jdbc:postgresql://localhost/other");
+        assertThat(PgUrl.parse("postgres://h:1/d").hostPort()).isEqualTo("h:1");
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.stillwater.engine.params.Param;
 import io.stillwater.engine.params.Params;
 import io.stillwater.pgwire.PgServer;
 import io.stillwater.targets.EmbeddedServer;
+import io.stillwater.targets.LoopbackStillwater;
 import io.stillwater.targets.TempDirectories;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,7 +35,7 @@ import java.util.Properties;
  * so those fields change; like every launched target it is used by one owning thread (a test, or the
  * thread running a scenario), the only one that calls its methods.
  */
-public final class EmbeddedStillwater implements EmbeddedServer {
+public final class EmbeddedStillwater implements EmbeddedServer, LoopbackStillwater {
     private final Path dataDir;
     private final EngineConfig config;
     private Engine engine;
@@ -93,20 +94,11 @@ public final class EmbeddedStillwater implements EmbeddedServer {
     }
 
     @Override
-    public String jdbcUrl() {
-        return "jdbc:postgresql://127.0.0.1:" + port() + "/materialize";
-    }
-
-    @Override
-    public String user() {
-        return "materialize";
-    }
-
-    @Override
     public Map<String, String> systemParameterDefaults() {
         return config.systemParameterDefaults();
     }
 
+    @Override
     public int port() {
         return server.boundPort();
     }
