@@ -19,7 +19,7 @@ import io.stillwater.bench.scenarios.InsertsSelects;
 import io.stillwater.bench.scenarios.Read;
 import io.stillwater.bench.stats.Stat;
 import io.stillwater.bench.targets.SideParams;
-import io.stillwater.bench.targets.TargetSpec;
+import io.stillwater.targets.TargetSpec;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package io.stillwater.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.stillwater.targets.ServeProcess;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -49,11 +50,11 @@ class CrashRecoveryTest {
         AtomicLong nextId = new AtomicLong();
         Random random = new Random(42);
 
-        try (ServeProcess s = ServeProcess.start(dataDir); Connection c = s.connect(); Statement st = c.createStatement()) {
+        try (ServeProcess s = ThisBuildServe.start(dataDir); Connection c = s.connect(); Statement st = c.createStatement()) {
             st.execute("CREATE TABLE crash (id bigint NOT NULL, writer int, pad text)");
         }
         for (int iter = 0; iter < iterations; iter++) {
-            ServeProcess server = ServeProcess.start(dataDir);
+            ServeProcess server = ThisBuildServe.start(dataDir);
             int killAfter = 100 + random.nextInt(900);
             CountDownLatch enough = new CountDownLatch(killAfter);
             ExecutorService pool = Executors.newFixedThreadPool(WRITERS);
@@ -83,7 +84,7 @@ class CrashRecoveryTest {
             pool.shutdown();
             assertThat(pool.awaitTermination(60, TimeUnit.SECONDS)).isTrue();
 
-            try (ServeProcess restarted = ServeProcess.start(dataDir)) {
+            try (ServeProcess restarted = ThisBuildServe.start(dataDir)) {
                 Map<Long, Integer> present = ids(restarted);
                 assertThat(present.values()).as("no row appears twice").allMatch(n -> n == 1);
                 assertThat(present.keySet()).as("every acknowledged row survived").containsAll(acked);
@@ -95,7 +96,7 @@ class CrashRecoveryTest {
 
     @Test
     void aCorruptedLogTailIsDetectedAndDropped() throws Exception {
-        try (ServeProcess s = ServeProcess.start(dataDir); Connection c = s.connect(); Statement st = c.createStatement()) {
+        try (ServeProcess s = ThisBuildServe.start(dataDir); Connection c = s.connect(); Statement st = c.createStatement()) {
             st.execute("CREATE TABLE tail (x int)");
             st.execute("INSERT INTO tail VALUES (1), (2), (3)");
             s.kill();
@@ -108,7 +109,7 @@ class CrashRecoveryTest {
         try (FileChannel ch = FileChannel.open(log, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
             ch.write(ByteBuffer.wrap(garbage));
         }
-        try (ServeProcess s = ServeProcess.start(dataDir); Connection c = s.connect(); Statement st = c.createStatement()) {
+        try (ServeProcess s = ThisBuildServe.start(dataDir); Connection c = s.connect(); Statement st = c.createStatement()) {
             assertThat(count(st, "SELECT count(*) FROM tail")).isEqualTo(3);
             assertThat(String.join("\n", s.output())).as("the server reports the cut tail").containsIgnoringCase("discarded");
             st.execute("INSERT INTO tail VALUES (4)");
@@ -119,7 +120,7 @@ class CrashRecoveryTest {
         try (FileChannel ch = FileChannel.open(log, StandardOpenOption.WRITE)) {
             ch.truncate(size - 3);
         }
-        try (ServeProcess s = ServeProcess.start(dataDir); Connection c = s.connect(); Statement st = c.createStatement()) {
+        try (ServeProcess s = ThisBuildServe.start(dataDir); Connection c = s.connect(); Statement st = c.createStatement()) {
             assertThat(count(st, "SELECT count(*) FROM tail")).isEqualTo(3);
             st.execute("INSERT INTO tail VALUES (5)");
             assertThat(count(st, "SELECT sum(x) FROM tail")).isEqualTo(11);

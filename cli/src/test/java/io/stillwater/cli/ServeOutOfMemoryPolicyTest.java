@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stillwater.engine.error.FaultPoints;
+import io.stillwater.targets.ServeProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -60,7 +61,7 @@ class ServeOutOfMemoryPolicyTest {
         assertThat(slt).doesNotContain("-XX:+ExitOnOutOfMemoryError");
 
         // A serve process started with the launcher's JVM options runs with the flag in effect.
-        try (ServeProcess p = ServeProcess.start(dir.resolve("data"), jvmOptions)) {
+        try (ServeProcess p = ThisBuildServe.start(dir.resolve("data"), jvmOptions)) {
             assertThat(p.output()).anySatisfy(l -> assertThat(l).contains("on heap exhaustion the process exits"));
             assertThat(p.output()).noneSatisfy(l -> assertThat(l).contains("without -XX:+ExitOnOutOfMemoryError"));
         }
@@ -68,7 +69,7 @@ class ServeOutOfMemoryPolicyTest {
 
     @Test
     void withoutTheFlagServeWarns(@TempDir Path dir) throws Exception {
-        try (ServeProcess p = ServeProcess.start(dir.resolve("data"))) {
+        try (ServeProcess p = ThisBuildServe.start(dir.resolve("data"))) {
             assertThat(p.output()).anySatisfy(l -> assertThat(l).contains("WARN")
                     .contains("runs without -XX:+ExitOnOutOfMemoryError"));
         }

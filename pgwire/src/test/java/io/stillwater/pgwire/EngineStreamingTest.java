@@ -3,7 +3,7 @@ package io.stillwater.pgwire;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.pgwire.RawClient.Msg;
-import io.stillwater.pgwire.it.EmbeddedStillwater;
+import io.stillwater.pgwire.embedded.EmbeddedStillwater;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,24 +1,22 @@
 package io.stillwater.slt;
 
+import io.stillwater.targets.EmbeddedServer;
+import io.stillwater.targets.EmbeddedServerFactory;
+import io.stillwater.targets.PgUrl;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.Optional;
-import java.util.ServiceLoader;
+import java.util.Map;
 
 /**
- * The default target: a fresh in-process Stillwater engine and wire server per file, started
- * by the {@link EmbeddedTargetFactory} found on the class path.
+ * The default target: a fresh in-process Stillwater engine and wire server per file, started by
+ * the {@link EmbeddedServerFactory} found on the class path (scripts set no system parameter
+ * defaults). {@code reset-server} replaces the file's server with another fresh one.
  */
 final class EmbeddedTargetProvider implements TargetProvider {
-    private final EmbeddedTargetFactory factory;
+    private final EmbeddedServerFactory factory;
 
-    EmbeddedTargetProvider(EmbeddedTargetFactory factory) {
+    EmbeddedTargetProvider(EmbeddedServerFactory factory) {
         this.factory = factory;
-    }
-
-    /** The first factory ServiceLoader finds, if any. */
-    static Optional<EmbeddedTargetFactory> discover() {
-        return ServiceLoader.load(EmbeddedTargetFactory.class).findFirst();
     }
 
     @Override
@@ -26,9 +24,9 @@ final class EmbeddedTargetProvider implements TargetProvider {
         return new EmbeddedTarget(start());
     }
 
-    private EmbeddedTargetFactory.EmbeddedServer start() throws SQLException {
+    private EmbeddedServer start() throws SQLException {
         try {
-            return factory.start();
+            return factory.start(Map.of());
         } catch (SQLException e) {
             throw e;
         } catch (Exception e) {
@@ -44,19 +42,20 @@ final class EmbeddedTargetProvider implements TargetProvider {
     @Override
     public void close() {}
 
+    /** One file's server; used by the thread running the file, which alone replaces it on reset. */
     private final class EmbeddedTarget implements Target {
-        private EmbeddedTargetFactory.EmbeddedServer server;
+        private EmbeddedServer server;
         private JdbcConnector connector;
 
-        EmbeddedTarget(EmbeddedTargetFactory.EmbeddedServer server) {
+        EmbeddedTarget(EmbeddedServer server) {
             use(server);
         }
 
-        private void use(EmbeddedTargetFactory.EmbeddedServer s) {
+        private void use(EmbeddedServer s) {
             this.server = s;
             PgUrl url = PgUrl.parse(s.jdbcUrl());
             if (url.user().isEmpty()) {
-                url = new PgUrl(url.hostPort(), url.database(), s.defaultUser(), url.password(), url.params());
+                url = new PgUrl(url.hostPort(), url.database(), s.user(), s.password(), url.params());
             }
             this.connector = new JdbcConnector(url);
         }

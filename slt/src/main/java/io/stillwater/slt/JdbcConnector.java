@@ -1,5 +1,6 @@
 package io.stillwater.slt;
 
+import io.stillwater.targets.PgUrl;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Properties;

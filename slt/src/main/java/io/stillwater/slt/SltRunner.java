@@ -1,5 +1,7 @@
 package io.stillwater.slt;
 
+import io.stillwater.targets.EmbeddedServerFactory;
+import io.stillwater.targets.PgUrl;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -30,14 +32,14 @@ import java.util.stream.Stream;
 public final class SltRunner {
     private final SltOptions options;
     private final PrintStream out;
-    private final Optional<EmbeddedTargetFactory> embedded;
+    private final Optional<EmbeddedServerFactory> embedded;
 
     public SltRunner(SltOptions options, PrintStream out) {
-        this(options, out, options.embedded() ? EmbeddedTargetProvider.discover() : Optional.empty());
+        this(options, out, options.embedded() ? EmbeddedServerFactory.discover() : Optional.empty());
     }
 
     /** With an explicit embedded factory instead of the one ServiceLoader finds. */
-    public SltRunner(SltOptions options, PrintStream out, Optional<EmbeddedTargetFactory> embedded) {
+    public SltRunner(SltOptions options, PrintStream out, Optional<EmbeddedServerFactory> embedded) {
         this.options = options;
         this.out = out;
         this.embedded = embedded;
@@ -146,8 +148,8 @@ public final class SltRunner {
             return new UrlTargetProvider(url, out);
         }
         return new EmbeddedTargetProvider(embedded.orElseThrow(() -> new SetupException(
-                "no embedded Stillwater engine is available: no io.stillwater.slt.EmbeddedTargetFactory "
-                        + "is registered on the class path (the stillwater CLI provides one). "
+                "no embedded Stillwater engine is available: no io.stillwater.targets.EmbeddedServerFactory "
+                        + "is registered on the class path (the pgwire module, inside the stillwater CLI, provides one). "
                         + "Run against an existing server with --url postgresql://user@host:port/db")));
     }
 

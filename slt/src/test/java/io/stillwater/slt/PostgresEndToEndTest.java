@@ -2,6 +2,8 @@ package io.stillwater.slt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.stillwater.targets.EmbeddedServer;
+import io.stillwater.targets.EmbeddedServerFactory;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -9,9 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -267,33 +272,43 @@ class PostgresEndToEndTest {
     }
 
     /**
-     * The embedded-target path through a real EmbeddedTargetFactory whose "engine" is a fresh
+     * The embedded-target path through a real EmbeddedServerFactory whose "engine" is a fresh
      * PostgreSQL database per start: reset-server must give the file a fresh, empty server.
      */
     @Test
     void embeddedTargetStartsFreshServersAndHonoursResetServer() throws Exception {
-        java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
-        EmbeddedTargetFactory factory = () -> {
+        AtomicInteger started = new AtomicInteger();
+        EmbeddedServerFactory factory = defaults -> {
             String db = "embedded_" + started.incrementAndGet();
             try (Connection c = PG.connect(); Statement st = c.createStatement()) {
                 st.execute("CREATE DATABASE " + db);
             }
-            return new EmbeddedTargetFactory.EmbeddedServer() {
+            return new EmbeddedServer() {
                 @Override
                 public String jdbcUrl() {
                     return PG.jdbcUrl().replace("/postgres", "/" + db);
                 }
 
                 @Override
-                public String defaultUser() {
+                public String user() {
                     return "postgres";
+                }
+
+                @Override
+                public Map<String, String> systemParameterDefaults() {
+                    return defaults;
+                }
+
+                @Override
+                public void restart() {
+                    throw new UnsupportedOperationException("slt resets by starting another server");
                 }
 
                 @Override
                 public void close() {
                     try (Connection c = PG.connect(); Statement st = c.createStatement()) {
                         st.execute("DROP DATABASE " + db + " WITH (FORCE)");
-                    } catch (java.sql.SQLException e) {
+                    } catch (SQLException e) {
                         throw new IllegalStateException(e);
                     }
                 }

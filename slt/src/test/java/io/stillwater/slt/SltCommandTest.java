@@ -75,16 +75,4 @@ class SltCommandTest {
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.out()).contains(f + " ERROR").contains("cannot open the target");
     }
-
-    @Test
-    void urlForms() {
-        PgUrl a = PgUrl.parse("postgresql://alice:s%40cret@db.example:6875/materialize?sslmode=disable");
-        assertThat(a.user()).isEqualTo("alice");
-        assertThat(a.password()).isEqualTo("s@cret");
-        assertThat(a.jdbcUrl()).isEqualTo("jdbc:postgresql://db.example:6875/materialize?sslmode=disable");
-        PgUrl b = PgUrl.parse("jdbc:postgresql://localhost/postgres?user=bob");
-        assertThat(b.user()).isEqualTo("bob");
-        assertThat(b.withDatabase("x").jdbcUrl()).isEqualTo("jdbc:postgresql://localhost/x");
-        assertThat(PgUrl.parse("postgres://h:1/d").hostPort()).isEqualTo("h:1");
-    }
 }

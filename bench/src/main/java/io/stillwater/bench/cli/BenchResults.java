@@ -6,7 +6,7 @@ import io.stillwater.bench.history.RunInfo;
 import io.stillwater.bench.history.RunMode;
 import io.stillwater.bench.history.SideInfo;
 import io.stillwater.bench.report.BenchReport;
-import io.stillwater.bench.targets.TargetSpec;
+import io.stillwater.targets.TargetSpec;
 
 /**
  * Turns a {@link BenchRun} into what the history stores and the reports read: the {@link RunInfo}

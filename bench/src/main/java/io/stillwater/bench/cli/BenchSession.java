@@ -115,10 +115,10 @@ public final class BenchSession {
      */
     private void warmUp(TargetLauncher thisLauncher, TargetLauncher otherLauncher) {
         // Embedded sides share this JVM, so warming one warms both; jar and url sides have their own.
-        TargetLauncher embedded = options.thisSide().target() instanceof io.stillwater.bench.targets.TargetSpec.Embedded
+        TargetLauncher embedded = options.thisSide().target() instanceof io.stillwater.targets.TargetSpec.Embedded
                 ? thisLauncher
                 : options.mode() == RunMode.COMPARE
-                        && options.other().target() instanceof io.stillwater.bench.targets.TargetSpec.Embedded
+                        && options.other().target() instanceof io.stillwater.targets.TargetSpec.Embedded
                         ? otherLauncher : null;
         if (embedded == null) {
             return;

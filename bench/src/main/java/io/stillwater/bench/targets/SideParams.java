@@ -3,6 +3,7 @@ package io.stillwater.bench.targets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.regex.Pattern;
 
 /**
  * A side's system parameter defaults ({@code --this-params}, {@code --other-params}):
@@ -13,6 +14,9 @@ import java.util.StringJoiner;
  */
 public record SideParams(Map<String, String> values) {
     public static final SideParams NONE = new SideParams(Map.of());
+
+    /** A system parameter name: a lower-case identifier (it is spliced into ALTER SYSTEM and flags). */
+    private static final Pattern PARAMETER_NAME = Pattern.compile("[a-z_][a-z0-9_]*");
 
     public SideParams {
         values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
@@ -41,7 +45,7 @@ public record SideParams(Map<String, String> values) {
             }
             String name = entry.substring(0, eq).strip().toLowerCase(java.util.Locale.ROOT);
             String value = unquote(entry.substring(eq + 1).strip());
-            if (!TargetSpec.PARAMETER_NAME.matcher(name).matches()) {
+            if (!PARAMETER_NAME.matcher(name).matches()) {
                 throw new IllegalArgumentException("\"" + name + "\" is not a parameter name (letters, digits and _)");
             }
             if (value.isEmpty()) {

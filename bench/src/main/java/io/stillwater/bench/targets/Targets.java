@@ -4,19 +4,21 @@ import io.stillwater.bench.runner.SqlErrors;
 import io.stillwater.bench.runner.TargetLauncher;
 import io.stillwater.bench.runner.TargetSkipException;
 import io.stillwater.bench.scenario.Capability;
-import java.io.IOException;
-import java.nio.file.Files;
+import io.stillwater.targets.EmbeddedServer;
+import io.stillwater.targets.EmbeddedServerFactory;
+import io.stillwater.targets.RunningServer;
+import io.stillwater.targets.ServeProcess;
+import io.stillwater.targets.TargetSpec;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
+import java.util.OptionalLong;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * Turns a side (target spec plus parameters) into a {@link TargetLauncher}. Every launch probes
@@ -26,7 +28,7 @@ import java.util.stream.Stream;
  */
 public final class Targets {
     /** How long a launched jar may take to log "listening on". */
-    private static final long JAR_START_TIMEOUT_SECONDS = 120;
+    private static final Duration JAR_START_TIMEOUT = Duration.ofSeconds(120);
 
     private Targets() {
     }
@@ -41,44 +43,42 @@ public final class Targets {
 
     /** Whether an embedded engine factory is on the class path (the bench runs inside the stillwater CLI). */
     public static boolean embeddedAvailable() {
-        return ServiceLoader.load(EmbeddedEngineFactory.class).findFirst().isPresent();
+        return EmbeddedServerFactory.discover().isPresent();
     }
 
     private static TargetLauncher.LaunchedTarget launchEmbedded(SideParams params) throws Exception {
-        EmbeddedEngineFactory factory = ServiceLoader.load(EmbeddedEngineFactory.class).findFirst()
+        EmbeddedServerFactory factory = EmbeddedServerFactory.discover()
                 .orElseThrow(() -> new IllegalStateException("the embedded target is not available: no "
-                        + EmbeddedEngineFactory.class.getName() + " on the class path; run the bench as "
+                        + EmbeddedServerFactory.class.getName() + " on the class path; run the bench as "
                         + "'stillwater bench', or use --this/--other jar:PATH or url:..."));
-        EmbeddedEngineFactory.EmbeddedEngine engine = factory.start(params.values());
-        try {
-            Set<Capability> caps = CapabilityProbe.probe(engine.jdbcUrl(), engine.user(), "");
-            // the engine's canonical spelling when it reports one, else what was asked
-            Map<String, String> expected = engine.systemParameterDefaults().isEmpty() ? params.values()
-                    : engine.systemParameterDefaults();
-            List<String> messages = readBack(engine.jdbcUrl(), "", expected, "the embedded engine");
-            return new EmbeddedTarget(engine, caps, messages);
-        } catch (Exception e) { // parameters not applied included: never leave the engine running
-            engine.close();
-            throw e;
-        }
+        EmbeddedServer engine = factory.start(params.values());
+        // the engine's canonical spelling when it reports one, else what was asked
+        Map<String, String> expected = engine.systemParameterDefaults().isEmpty() ? params.values()
+                : engine.systemParameterDefaults();
+        return probed(engine, expected, "the embedded engine");
     }
 
     private static TargetLauncher.LaunchedTarget launchJar(Path jar, SideParams params) throws Exception {
-        Path dir = Files.createTempDirectory("stillwater-bench-jar");
-        ServeProcess p;
-        try {
-            p = ServeProcess.start(jar, dir, params, JAR_START_TIMEOUT_SECONDS);
-        } catch (IOException | RuntimeException e) {
-            deleteRecursively(dir);
-            throw e;
+        ServeProcess.Command command = ServeProcess.Command.jar(jar);
+        if (!params.isEmpty()) {
+            // Only when asked: a build without the flag still serves parameter-free runs.
+            command = command.withServeOptions(List.of("--system-parameter-default", params.render()));
         }
-        JarTarget target = new JarTarget(jar, dir, params, p);
+        return probed(ServeProcess.startInTempDirectory(command, JAR_START_TIMEOUT), params.values(), jar.toString());
+    }
+
+    /**
+     * The launched {@code server} as the bench's target: its capabilities probed and the side's
+     * parameters read back; on any failure (parameters not applied included) the server is closed,
+     * never left running.
+     */
+    private static TargetLauncher.LaunchedTarget probed(RunningServer server, Map<String, String> expected, String what)
+            throws Exception {
         try {
-            Set<Capability> caps = CapabilityProbe.probe(target.jdbcUrl(), "materialize", "");
-            target.probed(caps, readBack(target.jdbcUrl(), "", params.values(), jar.toString()));
-            return target;
-        } catch (Exception e) { // parameters not applied included: never leave the process running
-            target.close();
+            Set<Capability> caps = CapabilityProbe.probe(server.jdbcUrl(), server.user(), server.password());
+            return new LaunchedServer(server, caps, readBack(server.jdbcUrl(), server.password(), expected, what));
+        } catch (Exception e) {
+            server.close();
             throw e;
         }
     }
@@ -163,138 +163,62 @@ public final class Targets {
         }
     }
 
-    static void deleteRecursively(Path dir) {
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        } catch (IOException ignored) {
-            // a temp directory; leftovers are harmless
-        }
-    }
-
     /**
-     * A server the bench launched and can restart: what the launch probed (capabilities) and read back
-     * (messages) is recorded once with {@link #probed}, by the launching thread before the target is
-     * handed out, and does not change across restarts (same build, same parameters).
+     * A server the bench launched (embedded, jar:) and can restart on the same data: what the launch
+     * probed (capabilities) and read back (messages) does not change across restarts (same build, same
+     * parameters). Like every launched target it is used by the one thread running the scenario
+     * (launch, measurements, restarts, close), so it needs no synchronisation; after a restart the
+     * port (and a jar's process id) change, so {@link #jdbcUrl()} is read from the server each time.
      */
-    private abstract static class LaunchedServer implements TargetLauncher.LaunchedTarget {
-        private Set<Capability> capabilities = Set.of();
-        private List<String> messages = List.of();
-
-        final void probed(Set<Capability> found, List<String> readBack) {
-            this.capabilities = Set.copyOf(found);
-            this.messages = List.copyOf(readBack);
-        }
-
-        @Override
-        public final Set<Capability> capabilities() {
-            return capabilities;
-        }
-
-        @Override
-        public final List<String> messages() {
-            return messages;
-        }
-
-        @Override
-        public final boolean restartable() {
-            return true;
-        }
-    }
-
-    /**
-     * An embedded engine the bench started; {@link #restart()} reopens it on the same data (the
-     * wire server's port changes, so {@link #jdbcUrl()} is read from the engine each time). Like every
-     * launched target it is used by the one thread running the scenario (launch, measurements,
-     * restarts, close), so its state needs no synchronisation.
-     */
-    private static final class EmbeddedTarget extends LaunchedServer {
-        private final EmbeddedEngineFactory.EmbeddedEngine engine;
-
-        EmbeddedTarget(EmbeddedEngineFactory.EmbeddedEngine engine, Set<Capability> capabilities, List<String> messages) {
-            this.engine = engine;
-            probed(capabilities, messages);
+    private record LaunchedServer(RunningServer server, Set<Capability> capabilities, List<String> messages)
+            implements TargetLauncher.LaunchedTarget {
+        LaunchedServer {
+            capabilities = Set.copyOf(capabilities);
+            messages = List.copyOf(messages);
         }
 
         @Override
         public String jdbcUrl() {
-            return engine.jdbcUrl();
+            return server.jdbcUrl();
         }
 
         @Override
         public String user() {
-            return engine.user();
+            return server.user();
+        }
+
+        @Override
+        public String password() {
+            return server.password();
+        }
+
+        @Override
+        public boolean restartable() {
+            return server.restartable();
         }
 
         @Override
         public void restart() throws Exception {
-            engine.restart();
+            server.restart();
+        }
+
+        @Override
+        public OptionalLong processId() {
+            return server.processId();
         }
 
         @Override
         public boolean inProcess() {
-            return true;
+            return server.inProcess();
         }
 
         @Override
         public void close() {
-            engine.close();
+            server.close();
         }
     }
 
-    /**
-     * A jar build serving in its own process; {@link #restart()} stops it with SIGTERM (waiting for it
-     * to exit) and starts a new process on the same data directory with the same parameters, so the
-     * port and the process id change. Owned by the one thread running the scenario (see
-     * {@link EmbeddedTarget}): the process field is replaced only by that thread.
-     */
-    private static final class JarTarget extends LaunchedServer {
-        private final Path jar;
-        private final Path dir;
-        private final SideParams params;
-        private ServeProcess process;
-
-        JarTarget(Path jar, Path dir, SideParams params, ServeProcess process) {
-            this.jar = jar;
-            this.dir = dir;
-            this.params = params;
-            this.process = process;
-        }
-
-        @Override
-        public String jdbcUrl() {
-            return "jdbc:postgresql://127.0.0.1:" + process.port() + "/materialize";
-        }
-
-        @Override
-        public String user() {
-            return "materialize";
-        }
-
-        @Override
-        public void restart() throws Exception {
-            process.close();
-            process = null;
-            process = ServeProcess.start(jar, dir, params, JAR_START_TIMEOUT_SECONDS);
-        }
-
-        @Override
-        public java.util.OptionalLong processId() {
-            return process == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(process.pid());
-        }
-
-        @Override
-        public void close() {
-            try {
-                if (process != null) {
-                    process.close();
-                }
-            } finally {
-                deleteRecursively(dir);
-            }
-        }
-    }
-
-    /** A url target (or one that needs no restart); {@code stop} releases what the launch started. */
+    /** A url target: shared, never restarted; {@code stop} puts back what the launch changed. */
     private record Launched(String jdbcUrl, String user, String password, Set<Capability> capabilities,
             List<String> messages, Runnable stop) implements TargetLauncher.LaunchedTarget {
         Launched {

@@ -6,6 +6,7 @@ import io.stillwater.bench.runner.Runner;
 import io.stillwater.bench.runner.ScenarioResult;
 import io.stillwater.bench.runner.ScenarioSource;
 import io.stillwater.bench.scenarios.Read;
+import io.stillwater.targets.TargetSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

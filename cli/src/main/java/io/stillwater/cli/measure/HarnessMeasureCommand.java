@@ -15,8 +15,9 @@ import io.stillwater.bench.runner.TargetLauncher;
 import io.stillwater.bench.stats.ActionStatistics;
 import io.stillwater.bench.stats.LatencyRecorder;
 import io.stillwater.bench.targets.SideParams;
-import io.stillwater.bench.targets.TargetSpec;
 import io.stillwater.bench.targets.Targets;
+import io.stillwater.targets.TargetSpec;
+import io.stillwater.targets.ThrowawayPostgres;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
@@ -183,7 +184,7 @@ final class HarnessMeasureCommand implements Callable<Integer> {
             String label;
             if (postgres) {
                 pg = ThrowawayPostgres.start();
-                t = Target.of(pg.jdbcUrl(), "postgres", Set.of());
+                t = Target.of(pg.jdbcUrl() + "?prepareThreshold=1", pg.user(), Set.of());
                 label = "PostgreSQL (throwaway, port " + pg.port() + ")";
             } else {
                 launched = Targets.launcher(spec, SideParams.NONE).launch();
@@ -240,7 +241,7 @@ final class HarnessMeasureCommand implements Callable<Integer> {
         try (ThrowawayPostgres pg = ThrowawayPostgres.start()) {
             Path pgbench = pg.pgbench().orElseThrow(() -> new ThrowawayPostgres.MissingPostgresException(
                     "pgbench not found next to the server binaries or on the PATH: install postgresql-client-15"));
-            Target t = Target.of(pg.jdbcUrl(), "postgres", Set.of());
+            Target t = Target.of(pg.jdbcUrl() + "?prepareThreshold=1", pg.user(), Set.of());
             String version;
             try (Connection c = t.connect(); Statement s = c.createStatement()) {
                 s.execute("CREATE TABLE " + LOOKUP_TABLE + " (id int PRIMARY KEY, v int NOT NULL)");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stillwater.engine.error.FaultPoints;
+import io.stillwater.pgwire.embedded.EmbeddedStillwater;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

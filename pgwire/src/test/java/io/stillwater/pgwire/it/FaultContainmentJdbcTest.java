@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stillwater.engine.error.FaultPoints;
 import io.stillwater.engine.error.FaultPoints.Point;
+import io.stillwater.pgwire.embedded.EmbeddedStillwater;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -3,6 +3,7 @@ package io.stillwater.pgwire.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import io.stillwater.pgwire.embedded.EmbeddedStillwater;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -3,6 +3,7 @@ package io.stillwater.pgwire.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.stillwater.pgwire.embedded.EmbeddedStillwater;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.Date;

@@ -2,6 +2,7 @@ package io.stillwater.pgwire.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.stillwater.pgwire.embedded.EmbeddedStillwater;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

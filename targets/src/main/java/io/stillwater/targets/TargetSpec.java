@@ -1,10 +1,7 @@
-package io.stillwater.bench.targets;
+package io.stillwater.targets;
 
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.regex.Pattern;
 
 /**
  * A side's target as written on the command line ({@code --this}, {@code --other}):
@@ -83,38 +80,28 @@ public sealed interface TargetSpec permits TargetSpec.Embedded, TargetSpec.Jar, 
             throw new IllegalArgumentException("target \"" + spec + "\": a url target starts with url:postgresql://, "
                     + "e.g. url:postgresql://materialize@127.0.0.1:6875/materialize");
         }
-        URI uri;
+        PgUrl pg;
+        int port;
         try {
-            uri = new URI(url);
-        } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("target \"" + spec + "\": not a URL: " + e.getMessage());
+            pg = PgUrl.parse(url);
+            port = pg.port().orElse(5432);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("target \"" + spec + "\": not a URL: " + e.getMessage(), e);
         }
-        String host = uri.getHost();
-        if (host == null || host.isEmpty()) {
+        if (pg.host().isEmpty()) {
             throw new IllegalArgumentException("target \"" + spec + "\": the URL names no host (or the port is not a number)");
         }
-        String userInfo = uri.getUserInfo();
-        if (userInfo == null || userInfo.isEmpty() || userInfo.startsWith(":")) {
+        if (pg.user().isEmpty()) {
             throw new IllegalArgumentException("target \"" + spec + "\": the URL names no user; write USER@ before the host, "
-                    + "e.g. url:postgresql://postgres@" + host + "/postgres");
+                    + "e.g. url:postgresql://postgres@" + pg.host() + "/postgres");
         }
-        int colon = userInfo.indexOf(':');
-        String user = colon < 0 ? userInfo : userInfo.substring(0, colon);
-        String password = colon < 0 ? "" : userInfo.substring(colon + 1);
-        String path = uri.getPath() == null ? "" : uri.getPath();
-        String db = path.startsWith("/") ? path.substring(1) : path;
-        if (db.isEmpty() || db.contains("/")) {
+        if (pg.database().isEmpty() || pg.database().contains("/")) {
             throw new IllegalArgumentException("target \"" + spec + "\": the URL names no database; end it with /DB, "
                     + "e.g. /materialize or /postgres");
         }
-        int port = uri.getPort() < 0 ? 5432 : uri.getPort();
-        String hostPart = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
-        String query = uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery();
-        String jdbc = "jdbc:postgresql://" + hostPart + ":" + port + "/" + db + query;
-        String display = "url:postgresql://" + user + "@" + hostPart + ":" + port + "/" + db + query;
-        return new Url(jdbc, user, password, display);
+        String hostPort = pg.host() + ":" + port;
+        String jdbc = new PgUrl(hostPort, pg.database(), pg.user(), pg.password(), pg.params()).jdbcUrl();
+        String display = "url:postgresql://" + pg.user() + "@" + hostPort + "/" + pg.database() + pg.query();
+        return new Url(jdbc, pg.user(), pg.password(), display);
     }
-
-    /** A system parameter name: a lower-case identifier (it is spliced into ALTER SYSTEM and flags). */
-    Pattern PARAMETER_NAME = Pattern.compile("[a-z_][a-z0-9_]*");
 }

@@ -1,4 +1,4 @@
-package io.stillwater.cli.measure;
+package io.stillwater.targets;
 
 import java.io.File;
 import java.io.IOException;
@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -17,18 +18,22 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * A throwaway PostgreSQL cluster for measurements: {@code initdb} into a temporary directory,
- * started with {@code pg_ctl} on a free port bound to 127.0.0.1 with trust authentication,
- * stopped ({@code -m immediate}) and deleted by {@link #close()}. The main-code twin of the slt
- * module's test-only {@code PostgresCluster} (same binary lookup, same root handling), which
- * main code cannot reach.
+ * A throwaway PostgreSQL cluster, for tests and for measurements that compare with PostgreSQL:
+ * {@code initdb} into a temporary directory, {@code pg_ctl start} on a free port bound to
+ * 127.0.0.1 with trust authentication and fsync off (the data is thrown away), and
+ * {@link #close()}: {@code pg_ctl stop -m immediate} and delete the directory. The cluster's
+ * superuser is {@code postgres}.
  *
- * <p>The server refuses to run as root, so when the JVM is root every server command runs as the
- * {@code postgres} OS user through {@code runuser}, and the directory is chowned to it. The
- * cluster's superuser is {@code postgres}. fsync is off: the cluster holds throwaway data.
+ * <p>Binaries come from {@code $STILLWATER_PG_BIN}, else the newest
+ * {@code /usr/lib/postgresql/<version>/bin}, else {@code pg_config --bindir}; when they are missing
+ * {@link MissingPostgresException} says what to install (nothing is skipped silently). The server
+ * refuses to run as root, so when the JVM is root every server command runs as the {@code postgres}
+ * OS user through {@code runuser}, and the directory is chowned to it.
+ *
+ * <p>Not thread-safe: started and closed by one owner (a test class, a measurement).
  */
-final class ThrowawayPostgres implements AutoCloseable {
-    private static final long TIMEOUT_SECONDS = 120;
+public final class ThrowawayPostgres implements RunningServer {
+    private static final Duration TIMEOUT = Duration.ofSeconds(120);
 
     private final Path binDir;
     private final Path dir;
@@ -47,28 +52,20 @@ final class ThrowawayPostgres implements AutoCloseable {
      *
      * @throws MissingPostgresException the server binaries (or, as root, the postgres OS user) are missing
      */
-    static ThrowawayPostgres start() throws IOException, InterruptedException, MissingPostgresException {
+    public static ThrowawayPostgres start() throws IOException, InterruptedException, MissingPostgresException {
         Path bin = findBinaries();
-        Path dir = Files.createTempDirectory("stillwater-measure-pg-");
+        Path dir = Files.createTempDirectory("stillwater-pg-");
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
         ThrowawayPostgres pg = new ThrowawayPostgres(bin, dir, freePort());
         try {
             if (isRoot()) {
-                UserPrincipal postgres;
-                try {
-                    postgres = dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("postgres");
-                } catch (IOException e) {
-                    throw new MissingPostgresException("running as root, but there is no 'postgres' OS user to run "
-                            + "the PostgreSQL server as (the server refuses root); install the postgresql-15 package "
-                            + "or run as a non-root user");
-                }
-                Files.setOwner(dir, postgres);
+                Files.setOwner(dir, postgresOsUser(dir));
             }
             Path data = dir.resolve("data");
             pg.run(List.of(pg.bin("initdb"), "-D", data.toString(), "-A", "trust", "-U", "postgres", "-E", "UTF8",
                     "--locale=C", "--no-sync"));
             pg.run(List.of(pg.bin("pg_ctl"), "-D", data.toString(), "-l", dir.resolve("server.log").toString(), "-w",
-                    "-t", Long.toString(TIMEOUT_SECONDS), "-o",
+                    "-t", Long.toString(TIMEOUT.toSeconds()), "-o",
                     "-p " + pg.port + " -k " + dir + " -c listen_addresses=127.0.0.1 -c fsync=off", "start"));
             pg.running = true;
             return pg;
@@ -78,17 +75,28 @@ final class ThrowawayPostgres implements AutoCloseable {
         }
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
-    /** pgjdbc URL of the {@code postgres} database (connect as user {@code postgres}); prepared from the first use. */
-    String jdbcUrl() {
-        return "jdbc:postgresql://127.0.0.1:" + port + "/postgres?prepareThreshold=1";
+    /** libpq-style URL of the {@code postgres} database as superuser {@code postgres}. */
+    public String url() {
+        return "postgresql://postgres@127.0.0.1:" + port + "/postgres";
+    }
+
+    /** pgjdbc URL of the {@code postgres} database; connect as {@link #user()}. */
+    @Override
+    public String jdbcUrl() {
+        return "jdbc:postgresql://127.0.0.1:" + port + "/postgres";
+    }
+
+    @Override
+    public String user() {
+        return "postgres";
     }
 
     /** {@code pgbench} next to the server binaries, else the one on the PATH. */
-    Optional<Path> pgbench() {
+    public Optional<Path> pgbench() {
         Path p = binDir.resolve("pgbench");
         if (Files.isExecutable(p)) {
             return Optional.of(p);
@@ -115,13 +123,13 @@ final class ThrowawayPostgres implements AutoCloseable {
             Thread.currentThread().interrupt();
         } finally {
             running = false;
-            deleteTree(dir);
+            TempDirectories.deleteRecursively(dir);
         }
     }
 
-    /** The server binaries are not installed; the message says what to install. */
-    static final class MissingPostgresException extends Exception {
-        MissingPostgresException(String message) {
+    /** The server binaries (or the OS user to run them as) are missing; the message says what to install. */
+    public static final class MissingPostgresException extends Exception {
+        public MissingPostgresException(String message) {
             super(message);
         }
     }
@@ -130,12 +138,22 @@ final class ThrowawayPostgres implements AutoCloseable {
         return binDir.resolve(name).toString();
     }
 
-    /** {@code $STILLWATER_PG_BIN}, else the newest {@code /usr/lib/postgresql/<version>/bin}. */
+    private static UserPrincipal postgresOsUser(Path dir) throws MissingPostgresException {
+        try {
+            return dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("postgres");
+        } catch (IOException e) {
+            throw new MissingPostgresException("running as root, but there is no 'postgres' OS user to run the "
+                    + "PostgreSQL server as (the server refuses root); install the postgresql-15 package or run "
+                    + "as a non-root user");
+        }
+    }
+
+    /** {@code $STILLWATER_PG_BIN}, else the newest {@code /usr/lib/postgresql/<version>/bin}, else {@code pg_config --bindir}. */
     static Path findBinaries() throws MissingPostgresException {
         String env = System.getenv("STILLWATER_PG_BIN");
         if (env != null && !env.isBlank()) {
             Path p = Paths.get(env);
-            if (Files.isExecutable(p.resolve("initdb")) && Files.isExecutable(p.resolve("pg_ctl"))) {
+            if (hasServerBinaries(p)) {
                 return p;
             }
             throw new MissingPostgresException("STILLWATER_PG_BIN=" + env + " has no initdb/pg_ctl");
@@ -144,18 +162,33 @@ final class ThrowawayPostgres implements AutoCloseable {
         if (Files.isDirectory(root)) {
             try (Stream<Path> versions = Files.list(root)) {
                 Optional<Path> best = versions.map(v -> v.resolve("bin"))
-                        .filter(b -> Files.isExecutable(b.resolve("initdb")) && Files.isExecutable(b.resolve("pg_ctl")))
+                        .filter(ThrowawayPostgres::hasServerBinaries)
                         .max(Comparator.comparingInt(b -> versionOf(b.getParent().getFileName().toString())));
                 if (best.isPresent()) {
                     return best.get();
                 }
             } catch (IOException ignored) {
-                // reported below
+                // fall through to pg_config
             }
+        }
+        try {
+            Process p = new ProcessBuilder("pg_config", "--bindir").redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            if (p.waitFor() == 0 && hasServerBinaries(Paths.get(out))) {
+                return Paths.get(out);
+            }
+        } catch (IOException ignored) {
+            // no pg_config: reported below
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         throw new MissingPostgresException("PostgreSQL server binaries (initdb, pg_ctl) not found: install "
                 + "PostgreSQL 15 (apt-get install postgresql-15, giving /usr/lib/postgresql/15/bin) "
                 + "or set STILLWATER_PG_BIN to the directory holding initdb and pg_ctl");
+    }
+
+    private static boolean hasServerBinaries(Path dir) {
+        return Files.isExecutable(dir.resolve("initdb")) && Files.isExecutable(dir.resolve("pg_ctl"));
     }
 
     private static int versionOf(String name) {
@@ -166,7 +199,7 @@ final class ThrowawayPostgres implements AutoCloseable {
         }
     }
 
-    static boolean isRoot() {
+    private static boolean isRoot() {
         return "root".equals(System.getProperty("user.name"));
     }
 
@@ -176,19 +209,19 @@ final class ThrowawayPostgres implements AutoCloseable {
             full.addAll(List.of("runuser", "-u", "postgres", "--"));
         }
         full.addAll(command);
-        Path log = Files.createTempFile("stillwater-measure-pg-cmd-", ".log");
+        Path log = Files.createTempFile("stillwater-pg-cmd-", ".log");
         try {
             Process p = new ProcessBuilder(full).redirectErrorStream(true).redirectOutput(log.toFile())
                     .directory(new File("/")).start();
-            if (!p.waitFor(TIMEOUT_SECONDS + 30, TimeUnit.SECONDS)) {
+            if (!p.waitFor(TIMEOUT.toSeconds() + 30, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 throw new IOException("timed out: " + String.join(" ", full));
             }
             if (p.exitValue() != 0) {
                 Path serverLog = dir.resolve("server.log");
-                String tail = Files.exists(serverLog) ? "\nserver.log:\n" + tail(serverLog) : "";
+                String serverTail = Files.exists(serverLog) ? "\nserver.log:\n" + tail(serverLog) : "";
                 throw new IOException("command failed (exit " + p.exitValue() + "): " + String.join(" ", full)
-                        + "\n" + tail(log) + tail);
+                        + "\n" + tail(log) + serverTail);
             }
         } finally {
             Files.deleteIfExists(log);
@@ -208,14 +241,6 @@ final class ThrowawayPostgres implements AutoCloseable {
         try (ServerSocket s = new ServerSocket(0)) {
             s.setReuseAddress(true);
             return s.getLocalPort();
-        }
-    }
-
-    private static void deleteTree(Path root) {
-        try (Stream<Path> walk = Files.walk(root)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            System.err.println("cannot delete " + root + ": " + e.getMessage());
         }
     }
 }

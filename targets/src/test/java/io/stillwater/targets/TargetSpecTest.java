@@ -1,4 +1,4 @@
-package io.stillwater.bench.targets;
+package io.stillwater.targets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -62,5 +62,13 @@ class TargetSpecTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown target").hasMessageContaining(TargetSpec.FORMS);
         assertThatThrownBy(() -> TargetSpec.parse("")).hasMessageContaining(TargetSpec.FORMS);
+    }
+
+    @Test
+    void anIpv6UrlAndANonNumericPort() {
+        var u = (TargetSpec.Url) TargetSpec.parse("url:postgres://postgres@[::1]/postgres");
+        assertThat(u.jdbcUrl()).isEqualTo("jdbc:postgresql://[::1]:5432/postgres");
+        assertThatThrownBy(() -> TargetSpec.parse("url:postgresql://postgres@h:port/db"))
+                .hasMessageContaining("not a number");
     }
 }

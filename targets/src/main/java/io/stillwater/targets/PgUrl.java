@@ -1,4 +1,4 @@
-package io.stillwater.slt;
+package io.stillwater.targets;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -6,6 +6,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalInt;
 
 /**
  * A PostgreSQL server address, read from {@code postgresql://user[:password]@host[:port]/db?k=v}
@@ -77,9 +78,43 @@ public record PgUrl(String hostPort, String database, String user, String passwo
         return new PgUrl(hostPort, db, user, password, params);
     }
 
+    /** The host as written (an IPv6 address keeps its brackets); "" when the URL names none. */
+    public String host() {
+        int colon = portColon();
+        return colon < 0 ? hostPort : hostPort.substring(0, colon);
+    }
+
+    /**
+     * The port, or empty when the URL names none (the caller's default applies, 5432 for PostgreSQL).
+     *
+     * @throws IllegalArgumentException the port is not a number
+     */
+    public OptionalInt port() {
+        int colon = portColon();
+        if (colon < 0) {
+            return OptionalInt.empty();
+        }
+        try {
+            return OptionalInt.of(Integer.parseInt(hostPort.substring(colon + 1)));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("the port of '" + hostPort + "' is not a number");
+        }
+    }
+
+    /** The index of the ':' before the port in {@link #hostPort}, or -1; a colon inside [IPv6] does not count. */
+    private int portColon() {
+        int colon = hostPort.lastIndexOf(':');
+        return colon < 0 || colon < hostPort.lastIndexOf(']') ? -1 : colon;
+    }
+
     /** The pgjdbc URL, without credentials (those go in connection properties). */
     public String jdbcUrl() {
-        StringBuilder sb = new StringBuilder("jdbc:postgresql://").append(hostPort).append('/').append(database);
+        return "jdbc:postgresql://" + hostPort + "/" + database + query();
+    }
+
+    /** {@code ?k=v&k=v} of the pgjdbc options, or "" when there are none. */
+    public String query() {
+        StringBuilder sb = new StringBuilder();
         char sep = '?';
         for (Map.Entry<String, String> e : params.entrySet()) {
             sb.append(sep).append(e.getKey()).append('=').append(e.getValue());
