@@ -2,7 +2,6 @@ package io.stillwater.engine.catalog;
 
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
-import io.stillwater.engine.sql.Statement.ObjectKind;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

@@ -1,6 +1,7 @@
 package io.stillwater.engine.sql;
 
 import io.stillwater.engine.catalog.ColumnDef;
+import io.stillwater.engine.catalog.ObjectKind;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.types.SqlType;
@@ -144,14 +145,6 @@ public sealed interface Statement {
         public ShowObjects(ObjectKind kind) { this(kind, null, null); }
 
         public String commandVerb() { return "SHOW"; }
-    }
-
-    /** Kinds of named relations in the catalog. */
-    enum ObjectKind {
-        TABLE, VIEW, MATERIALIZED_VIEW, INDEX;
-
-        /** The kind as SQL spells it, lower case: {@code materialized view}. */
-        public String word() { return name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '); }
     }
 
     /** BEGIN / START TRANSACTION [READ ONLY | READ WRITE] [ISOLATION LEVEL ...]. */

@@ -1,5 +1,6 @@
 package io.stillwater.engine.sql;
 
+import io.stillwater.engine.catalog.CatalogView;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.sql.calcite.CalciteFrontEnd;

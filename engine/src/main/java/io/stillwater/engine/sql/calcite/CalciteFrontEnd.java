@@ -8,7 +8,7 @@ import io.stillwater.engine.expr.Expr;
 import io.stillwater.engine.plan.PlanNode;
 import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.plan.SortKey;
-import io.stillwater.engine.sql.CatalogView;
+import io.stillwater.engine.catalog.CatalogView;
 import io.stillwater.engine.sql.Statement;
 import io.stillwater.engine.types.SqlType;
 import io.stillwater.engine.types.TypeKind;

@@ -4,7 +4,7 @@ import io.stillwater.engine.catalog.ColumnDef;
 import io.stillwater.engine.catalog.SystemRelations;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.catalog.ViewDef;
-import io.stillwater.engine.sql.CatalogView;
+import io.stillwater.engine.catalog.CatalogView;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;

@@ -1,6 +1,7 @@
 package io.stillwater.engine.sql.parse;
 
 import io.stillwater.engine.catalog.ColumnDef;
+import io.stillwater.engine.catalog.ObjectKind;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.sql.Statement;
@@ -525,19 +526,19 @@ public final class UtilityParser {
         int start = c.mark();
         c.next(); // DROP
         if (c.atWord("cluster")) return dropCluster(c);
-        Statement.ObjectKind kind;
-        if (c.atWord("table")) kind = Statement.ObjectKind.TABLE;
-        else if (c.atWord("view")) kind = Statement.ObjectKind.VIEW;
-        else if (c.atWord("index")) kind = Statement.ObjectKind.INDEX;
+        ObjectKind kind;
+        if (c.atWord("table")) kind = ObjectKind.TABLE;
+        else if (c.atWord("view")) kind = ObjectKind.VIEW;
+        else if (c.atWord("index")) kind = ObjectKind.INDEX;
         else if (c.atWords("materialized", "view")) {
-            kind = Statement.ObjectKind.MATERIALIZED_VIEW;
+            kind = ObjectKind.MATERIALIZED_VIEW;
             c.next();
         } else {
             c.reset(start);
             throw unsupported(c);
         }
         c.next();
-        if (kind == Statement.ObjectKind.INDEX && c.atWord("concurrently")) throw unsupportedNamed("DROP INDEX CONCURRENTLY");
+        if (kind == ObjectKind.INDEX && c.atWord("concurrently")) throw unsupportedNamed("DROP INDEX CONCURRENTLY");
         boolean ifExists = c.acceptWords("if", "exists");
         List<String> names = new ArrayList<>();
         do {
@@ -753,19 +754,19 @@ public final class UtilityParser {
             c.next();
             return new Statement.ShowClusters(true);
         }
-        if (alone && c.acceptWord("tables")) return new Statement.ShowObjects(Statement.ObjectKind.TABLE);
-        if (alone && c.acceptWord("views")) return new Statement.ShowObjects(Statement.ObjectKind.VIEW);
+        if (alone && c.acceptWord("tables")) return new Statement.ShowObjects(ObjectKind.TABLE);
+        if (alone && c.acceptWord("views")) return new Statement.ShowObjects(ObjectKind.VIEW);
         if (c.atWords("materialized", "views")) {
             c.next();
             c.next();
             String cluster = c.acceptWords("in", "cluster") ? clusterName(c) : null;
-            return new Statement.ShowObjects(Statement.ObjectKind.MATERIALIZED_VIEW, null, cluster);
+            return new Statement.ShowObjects(ObjectKind.MATERIALIZED_VIEW, null, cluster);
         }
         if (c.atWord("indexes") && (alone || c.peek(1).isWord("on") || c.peek(1).isWord("in"))) {
             c.next();
             String on = c.acceptWord("on") ? tableName(c) : null;
             String cluster = c.acceptWords("in", "cluster") ? clusterName(c) : null;
-            return new Statement.ShowObjects(Statement.ObjectKind.INDEX, on, cluster);
+            return new Statement.ShowObjects(ObjectKind.INDEX, on, cluster);
         }
         return new Statement.ShowVariable(settingName(c, "SHOW"));
     }
