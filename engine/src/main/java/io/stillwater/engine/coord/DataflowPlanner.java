@@ -15,7 +15,7 @@ import io.stillwater.engine.plan.PlanNode;
 import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.catalog.CatalogView;
 import io.stillwater.engine.sql.Statement;
-import io.stillwater.engine.sql.StatementPlanner;
+import io.stillwater.engine.sql.planner.StatementPlanner;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;

@@ -29,7 +29,7 @@ import io.stillwater.engine.plan.PlanInputs;
 import io.stillwater.engine.plan.Plans;
 import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.sql.Statement;
-import io.stillwater.engine.sql.StatementPlanner;
+import io.stillwater.engine.sql.planner.StatementPlanner;
 import io.stillwater.engine.sql.parse.SqlSplitter;
 import io.stillwater.engine.storage.LogRecord.TableChange;
 import io.stillwater.engine.types.Casts;

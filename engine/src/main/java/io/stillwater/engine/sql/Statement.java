@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * A parsed and planned statement: the closed set of statements the engine executes.
- * Produced by {@link StatementPlanner} from SQL text; executed by the session.
+ * Produced by {@link io.stillwater.engine.sql.planner.StatementPlanner} from SQL text; executed by the session.
  *
  * <p>Plans may contain {@link io.stillwater.engine.expr.Expr.Param}s; {@link
  * #paramTypes()} gives the type of each {@code $n} (index n-1).
