@@ -19,6 +19,7 @@ import io.stillwater.engine.catalog.IndexDef;
 import io.stillwater.engine.catalog.MaterializedViewCodec;
 import io.stillwater.engine.catalog.MaterializedViewDef;
 import io.stillwater.engine.catalog.SystemRelations;
+import io.stillwater.engine.catalog.TableCodec;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.catalog.ViewCodec;
 import io.stillwater.engine.catalog.ViewDef;
@@ -347,7 +348,7 @@ public final class Coordinator implements AutoCloseable {
         if (!replaying) FaultPoints.hit(FaultPoints.Point.APPLY);
         Runnable install = switch (record) {
             case LogRecord.CreateTable ct -> {
-                TableDef def = ct.table();
+                TableDef def = TableCodec.decode(ct);
                 Catalog next = catalog.withTable(def);
                 Table table = new Table(def, time);
                 yield () -> {
@@ -546,7 +547,7 @@ public final class Coordinator implements AutoCloseable {
                 throw new SqlException(SqlState.DUPLICATE_TABLE, "relation \"" + name + "\" already exists");
             }
             TableDef def = new TableDef(catalog.nextId(), name, columns);
-            submit(ts -> new LogRecord.CreateTable(def));
+            submit(ts -> TableCodec.encode(def));
             return Optional.of(def);
         } finally {
             writeLock.unlock();
