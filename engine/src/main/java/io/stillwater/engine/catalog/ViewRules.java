@@ -8,6 +8,7 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /** PostgreSQL's rules for replacing views and dropping objects of every kind, over an immutable {@link Catalog}. */
@@ -26,7 +27,7 @@ public final class ViewRules {
     public static SqlException wrongKind(String name, ObjectKind wanted, ObjectKind actual) {
         String article = actual == ObjectKind.INDEX ? "an " : "a ";
         return new SqlException(SqlState.WRONG_OBJECT_TYPE, "\"" + name + "\" is not " + article(wanted) + wanted.word(),
-                null, "Use DROP " + actual.word().toUpperCase(java.util.Locale.ROOT) + " to remove " + article
+                null, "Use DROP " + actual.word().toUpperCase(Locale.ROOT) + " to remove " + article
                         + actual.word() + ".");
     }
 

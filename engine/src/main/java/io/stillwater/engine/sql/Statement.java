@@ -6,6 +6,7 @@ import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.types.SqlType;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A parsed and planned statement: the closed set of statements the engine executes.
@@ -120,7 +121,7 @@ public sealed interface Statement {
             names = List.copyOf(names);
         }
 
-        public String commandVerb() { return "DROP " + kind.word().toUpperCase(java.util.Locale.ROOT); }
+        public String commandVerb() { return "DROP " + kind.word().toUpperCase(Locale.ROOT); }
     }
 
     /**
