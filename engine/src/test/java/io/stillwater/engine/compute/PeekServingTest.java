@@ -29,6 +29,22 @@ class PeekServingTest {
         };
     }
 
+    /** A read that counts {@code started} down, then holds its thread until {@code release}, then returns {@code value}. */
+    static <R> PeekWork<R> blocking(CountDownLatch started, CountDownLatch release, R value) {
+        return new PeekWork<>() {
+            public boolean advance(long positions, long granularity, Cancellation cancel) {
+                started.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return true;
+            }
+            public R result() { return value; }
+        };
+    }
+
     @Test
     void historyKeepsTheLastTenThousandReadsAndTheHistogramCountsAll() {
         try (ComputeReplica r = new ComputeReplica(ComputeReplica.defaultSpec(1, true))) {
@@ -75,18 +91,7 @@ class PeekServingTest {
         ComputeReplica r = new ComputeReplica(ComputeReplica.defaultSpec(1, false));
         CountDownLatch running = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        PeekWork<String> blocking = new PeekWork<>() {
-            public boolean advance(long positions, long granularity, Cancellation cancel) {
-                running.countDown();
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return true;
-            }
-            public String result() { return "done"; }
-        };
+        PeekWork<String> blocking = blocking(running, release, "done");
         PeekHandle<String> first = r.serve(request("first", PeekKind.WALK, blocking));
         assertThat(running.await(60, TimeUnit.SECONDS)).isTrue();
         PeekHandle<Integer> queued = r.serve(request("queued", PeekKind.LOOKUP, constant(1)));
@@ -133,18 +138,7 @@ class PeekServingTest {
         try (ComputeReplica r = new ComputeReplica(ComputeReplica.defaultSpec(1, true))) {
             CountDownLatch walking = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
-            PeekWork<String> blockedWalk = new PeekWork<>() {
-                public boolean advance(long positions, long granularity, Cancellation cancel) {
-                    walking.countDown();
-                    try {
-                        release.await();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                    return true;
-                }
-                public String result() { return "walked"; }
-            };
+            PeekWork<String> blockedWalk = blocking(walking, release, "walked");
             Thread walker = Thread.ofPlatform().start(() -> r.serve(request("walk", PeekKind.WALK, blockedWalk)).await());
             try {
                 assertThat(walking.await(60, TimeUnit.SECONDS)).isTrue();

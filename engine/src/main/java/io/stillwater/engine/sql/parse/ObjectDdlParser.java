@@ -24,13 +24,26 @@ final class ObjectDdlParser {
      */
     static Statement createView(TokenCursor c, boolean orReplace) {
         c.next(); // VIEW
+        boolean ifNotExists = ifNotExists(c, orReplace);
+        String name = c.tableName();
+        List<String> columns = columnNames(c);
+        QueryText query = queryAfterAs(c);
+        return new Statement.CreateView(name, columns, query.text(), query.offset(), orReplace, ifNotExists);
+    }
+
+    /** {@code [IF NOT EXISTS]}, which OR REPLACE excludes (42601 at IF). */
+    private static boolean ifNotExists(TokenCursor c, boolean orReplace) {
         int ifAt = c.mark();
         boolean ifNotExists = c.acceptWords("if", "not", "exists");
         if (ifNotExists && orReplace) {
             c.reset(ifAt);
             throw new SqlException(SqlState.SYNTAX_ERROR, "cannot specify both OR REPLACE and IF NOT EXISTS");
         }
-        String name = c.tableName();
+        return ifNotExists;
+    }
+
+    /** {@code [(column, ...)]}: the names, empty when there is no list. */
+    private static List<String> columnNames(TokenCursor c) {
         List<String> columns = new ArrayList<>();
         if (c.acceptSymbol("(")) {
             do {
@@ -38,13 +51,21 @@ final class ObjectDdlParser {
             } while (c.acceptSymbol(","));
             c.expectSymbol(")");
         }
+        return columns;
+    }
+
+    /** A view's query as text (without trailing semicolons) and the offset where it starts in the statement. */
+    private record QueryText(String text, int offset) {}
+
+    /** {@code AS query}: the query is the rest of the statement, all of it consumed here. */
+    private static QueryText queryAfterAs(TokenCursor c) {
         c.expectWord("as");
         Token first = c.peek();
         if (first.kind() == TokenKind.EOF) throw c.syntaxError();
         String query = c.sql().substring(first.offset()).strip();
         while (query.endsWith(";")) query = query.substring(0, query.length() - 1).strip();
         while (c.peek().kind() != TokenKind.EOF) c.next();
-        return new Statement.CreateView(name, columns, query, first.offset(), orReplace, ifNotExists);
+        return new QueryText(query, first.offset());
     }
 
     // ---- CREATE INDEX / CREATE MATERIALIZED VIEW
@@ -123,30 +144,15 @@ final class ObjectDdlParser {
     static Statement createMaterializedView(TokenCursor c, boolean orReplace) {
         c.next(); // MATERIALIZED
         c.next(); // VIEW
-        int ifAt = c.mark();
-        boolean ifNotExists = c.acceptWords("if", "not", "exists");
-        if (ifNotExists && orReplace) {
-            c.reset(ifAt);
-            throw new SqlException(SqlState.SYNTAX_ERROR, "cannot specify both OR REPLACE and IF NOT EXISTS");
-        }
+        boolean ifNotExists = ifNotExists(c, orReplace);
         String name = c.tableName();
-        List<String> columns = new ArrayList<>();
-        if (c.acceptSymbol("(")) {
-            do {
-                columns.add(c.name());
-            } while (c.acceptSymbol(","));
-            c.expectSymbol(")");
-        }
+        List<String> columns = columnNames(c);
         String cluster = null;
         if (c.acceptWords("in", "cluster")) cluster = c.clusterName();
         if (c.atWord("with")) throw Unsupported.named("CREATE MATERIALIZED VIEW ... WITH");
-        c.expectWord("as");
-        Token first = c.peek();
-        if (first.kind() == TokenKind.EOF) throw c.syntaxError();
-        String query = c.sql().substring(first.offset()).strip();
-        while (query.endsWith(";")) query = query.substring(0, query.length() - 1).strip();
-        while (c.peek().kind() != TokenKind.EOF) c.next();
-        return new Statement.CreateMaterializedView(name, columns, cluster, query, first.offset(), orReplace, ifNotExists);
+        QueryText query = queryAfterAs(c);
+        return new Statement.CreateMaterializedView(name, columns, cluster, query.text(), query.offset(), orReplace,
+                ifNotExists);
     }
 
     // ---- DROP TABLE / VIEW / MATERIALIZED VIEW / INDEX
