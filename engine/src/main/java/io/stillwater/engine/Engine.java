@@ -6,7 +6,7 @@ import io.stillwater.engine.compute.ReplicaSpec;
 import io.stillwater.engine.coord.Coordinator;
 import io.stillwater.engine.session.EngineSession;
 import io.stillwater.engine.session.Session;
-import io.stillwater.engine.sql.StatementPlanner;
+import io.stillwater.engine.sql.planner.StatementPlanner;
 import io.stillwater.engine.sql.parse.UtilityParser;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;

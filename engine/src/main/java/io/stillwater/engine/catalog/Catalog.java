@@ -2,8 +2,6 @@ package io.stillwater.engine.catalog;
 
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
-import io.stillwater.engine.sql.CatalogView;
-import io.stillwater.engine.sql.Statement.ObjectKind;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;

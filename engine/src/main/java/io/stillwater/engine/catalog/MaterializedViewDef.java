@@ -1,6 +1,7 @@
 package io.stillwater.engine.catalog;
 
 import io.stillwater.engine.types.SqlType;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -27,7 +28,7 @@ public record MaterializedViewDef(long id, String name, List<String> columnNames
 
     /** The columns as a (nullable) table definition: how planners see the collection. */
     public TableDef asTable() {
-        List<ColumnDef> cols = new java.util.ArrayList<>();
+        List<ColumnDef> cols = new ArrayList<>();
         for (int i = 0; i < columnNames.size(); i++) cols.add(new ColumnDef(columnNames.get(i), columnTypes.get(i), false, null));
         return new TableDef(id, name, cols);
     }

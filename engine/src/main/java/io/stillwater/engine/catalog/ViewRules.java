@@ -2,13 +2,13 @@ package io.stillwater.engine.catalog;
 
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
-import io.stillwater.engine.sql.Statement.ObjectKind;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /** PostgreSQL's rules for replacing views and dropping objects of every kind, over an immutable {@link Catalog}. */
@@ -27,7 +27,7 @@ public final class ViewRules {
     public static SqlException wrongKind(String name, ObjectKind wanted, ObjectKind actual) {
         String article = actual == ObjectKind.INDEX ? "an " : "a ";
         return new SqlException(SqlState.WRONG_OBJECT_TYPE, "\"" + name + "\" is not " + article(wanted) + wanted.word(),
-                null, "Use DROP " + actual.word().toUpperCase(java.util.Locale.ROOT) + " to remove " + article
+                null, "Use DROP " + actual.word().toUpperCase(Locale.ROOT) + " to remove " + article
                         + actual.word() + ".");
     }
 

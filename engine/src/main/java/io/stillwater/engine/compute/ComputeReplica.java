@@ -7,21 +7,29 @@ import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.expr.EvalContext;
 import io.stillwater.engine.expr.Expr;
+import io.stillwater.engine.params.ParameterSnapshot;
+import io.stillwater.engine.params.Params;
+import io.stillwater.engine.params.SystemParameters;
 import io.stillwater.engine.plan.PlanInputs;
 import io.stillwater.engine.types.SqlType;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A compute replica: the {@link MaintenanceRuntime} that maintains indexes and
- * materialized views, and the registry of what it holds (exports, their shared output
- * traces, which dataflow imports which).
+ * materialized views, on a two-runtime replica the {@link InteractiveRuntime} that serves
+ * reads concurrently beside it, the {@link OffloadPool} that finishes long walks for both,
+ * and the registry of what it holds (exports, their shared output traces, which dataflow
+ * imports which).
  *
  * <p><b>Threads.</b> Command methods ({@link #createDataflow}, {@link #dropDataflow},
  * {@link #inputChanges}, {@link #advanceTo}) come from the coordinator under its apply
@@ -73,7 +81,9 @@ public final class ComputeReplica implements ComputeController {
 
     private final int workers;
     private final ReplicaSpec spec;
-    private final MaintenanceRuntime runtime;
+    private final MaintenanceRuntime maintenance;
+    /** Present on a two-runtime replica only: a solo replica serves every read in its worker loop. */
+    private final Optional<InteractiveRuntime> interactive;
     /** Walks past their inline budget, in every placement. */
     private final OffloadPool offload;
     private final PeekTracker tracker;
@@ -94,8 +104,8 @@ public final class ComputeReplica implements ComputeController {
     }
 
     public ComputeReplica(int workers, Tuning tuning) {
-        this(defaultSpec(workers, new io.stillwater.engine.params.SystemParameters().snapshot()
-                .get(io.stillwater.engine.params.Params.ENABLE_COMPUTE_INTERACTIVE_RUNTIME)), tuning);
+        this(defaultSpec(workers, new SystemParameters().snapshot()
+                .get(Params.ENABLE_COMPUTE_INTERACTIVE_RUNTIME)), tuning);
     }
 
     /** The replica {@code spec} describes (the provisioner's constructor). */
@@ -105,10 +115,11 @@ public final class ComputeReplica implements ComputeController {
 
     public ComputeReplica(ReplicaSpec spec, Tuning tuning) {
         this.spec = spec.params() == null ? new ReplicaSpec(spec.cluster(), spec.replica(), spec.replicaId(),
-                spec.workers(), spec.interactiveRuntime(), new io.stillwater.engine.params.SystemParameters().snapshot())
+                spec.workers(), spec.interactiveRuntime(), new SystemParameters().snapshot())
                 : spec;
         this.workers = spec.workers();
-        this.runtime = new MaintenanceRuntime(workers, tuning);
+        this.maintenance = new MaintenanceRuntime(workers, tuning);
+        this.interactive = this.spec.interactiveRuntime() ? Optional.of(new InteractiveRuntime()) : Optional.empty();
         this.offload = new OffloadPool("stillwater-" + spec.cluster() + "." + spec.replica(), workers);
         this.tracker = new PeekTracker(spec.cluster(), spec.replica());
     }
@@ -116,7 +127,7 @@ public final class ComputeReplica implements ComputeController {
     /** A replica {@code default.r1} with {@code workers} workers, solo or two-runtime. */
     public static ReplicaSpec defaultSpec(int workers, boolean interactiveRuntime) {
         return new ReplicaSpec("default", "r1", "u1", workers, interactiveRuntime,
-                new io.stillwater.engine.params.SystemParameters().snapshot());
+                new SystemParameters().snapshot());
     }
 
     public int workers() { return workers; }
@@ -133,30 +144,29 @@ public final class ComputeReplica implements ComputeController {
     // ---------------------------------------------------------------- serving reads (session threads)
 
     /**
-     * Places {@code request} and starts it. Solo replica: every read is queued in the
-     * worker loop (worker 0), served between commands. Two-runtime replica: the
-     * maintenance runtime only maintains (and renders peek dataflows when {@code
-     * enable_compute_interactive_dataflows} is off); every other read runs in the
-     * interactive runtime, which is <em>thread-per-read</em>: the read's inline part runs
-     * on the calling session's thread, over published snapshots, so reads are concurrent
-     * and a lookup never queues behind a walk. In both, a walk past its inline budget
-     * continues on the bounded offload pool when {@code enable_compute_index_peek_offload}
-     * is on. The parameters are the request's (read at each read).
+     * Places {@code request} ({@link ComputeRuntime#place}) and starts it: on a solo
+     * replica, and for peek dataflows on a two-runtime replica with {@code
+     * enable_compute_interactive_dataflows} off, queued in the maintenance runtime's worker
+     * loop ({@link MaintenanceRuntime#serve}); every other read on the {@link
+     * InteractiveRuntime}, which runs its inline part on this (the session's) thread. The
+     * parameters are the request's (read at each read).
      */
     @Override
     public <R> PeekHandle<R> serve(PeekRequest<R> request) {
         ComputeRuntime where = placement(request.kind(), request.params()).orElseThrow();
         PeekTask<R> task = new PeekTask<>(tracker.nextId(), request, where, this);
         tracker.started(task);
-        if (where == ComputeRuntime.INTERACTIVE) task.runInline();
-        else runtime.serve(task);
+        switch (where) {
+            case INTERACTIVE -> interactive.orElseThrow().serve(task);
+            case SOLO, MAINTENANCE -> maintenance.serve(task);
+        }
         return task;
     }
 
     @Override
-    public Optional<ComputeRuntime> placement(PeekKind kind, io.stillwater.engine.params.ParameterSnapshot params) {
+    public Optional<ComputeRuntime> placement(PeekKind kind, ParameterSnapshot params) {
         return Optional.of(ComputeRuntime.place(kind, spec.interactiveRuntime(),
-                params.get(io.stillwater.engine.params.Params.ENABLE_COMPUTE_INTERACTIVE_DATAFLOWS)));
+                params.get(Params.ENABLE_COMPUTE_INTERACTIVE_DATAFLOWS)));
     }
 
     /**
@@ -189,7 +199,7 @@ public final class ComputeReplica implements ComputeController {
             public List<Frontier> frontiers() {
                 List<Frontier> out = new ArrayList<>();
                 for (ExportInfo e : exports()) out.add(new Frontier(e.exportId(), e.upper()));
-                out.sort(java.util.Comparator.comparingLong(Frontier::exportId));
+                out.sort(Comparator.comparingLong(Frontier::exportId));
                 return out;
             }
             public List<ActivePeek> activePeeks() { return tracker.active(); }
@@ -203,7 +213,7 @@ public final class ComputeReplica implements ComputeController {
     private static final long BYTES_PER_BATCH = 256;
 
     private List<ReplicaIntrospection.ArrangementSize> arrangementSizes() {
-        Map<Long, ReplicaIntrospection.ArrangementSize> byDataflow = new java.util.TreeMap<>();
+        Map<Long, ReplicaIntrospection.ArrangementSize> byDataflow = new TreeMap<>();
         for (ExportReader r : exports.values()) {
             ExportTrace t = r.trace();
             if (byDataflow.containsKey(t.dataflowId())) continue;
@@ -244,7 +254,7 @@ public final class ComputeReplica implements ComputeController {
             new DataflowBuilder(ctx, Cancellation.NONE).build(spec.plan());
 
             Set<Long> sources = PlanInputs.objectIds(spec.plan());
-            Set<Long> tables = new java.util.HashSet<>();
+            Set<Long> tables = new HashSet<>();
             Map<Long, ExportTrace> imports = new HashMap<>();
             for (long id : sources) {
                 boolean isTable = inputs.tableIds() != null ? inputs.tableIds().contains(id) : liveTrace(id).isEmpty();
@@ -268,7 +278,7 @@ public final class ComputeReplica implements ComputeController {
             for (ExportTrace up : imports.values()) up.refs++;
             dataflows.put(m.id, m);
             exports.put(spec.exportId(), new ExportReader(spec.exportId(), trace));
-            runtime.broadcast(new Command.Create(m));
+            maintenance.broadcast(new Command.Create(m));
             handedOver = true;
         } finally {
             if (!handedOver) inputs.close();
@@ -288,7 +298,7 @@ public final class ComputeReplica implements ComputeController {
         t.retired = true;
         MaintainedDataflow m = dataflows.remove(t.dataflowId());
         if (m == null) return;
-        runtime.broadcast(new Command.Teardown(m));
+        maintenance.broadcast(new Command.Teardown(m));
         t.fail(new SqlException(SqlState.UNDEFINED_OBJECT, "\"" + t.name() + "\" was dropped"));
         for (ExportTrace up : m.imports.values()) release(up);
     }
@@ -296,20 +306,20 @@ public final class ComputeReplica implements ComputeController {
     @Override
     public synchronized void inputChanges(long time, Map<Long, Changes> changes) {
         if (closed || dataflows.isEmpty()) return;
-        runtime.input(time, Map.copyOf(changes));
+        maintenance.input(time, Map.copyOf(changes));
     }
 
     @Override
     public synchronized void advanceTo(long upper) {
         if (closed || dataflows.isEmpty()) return;
-        runtime.broadcast(new Command.Advance(upper));
+        maintenance.broadcast(new Command.Advance(upper));
     }
 
     @Override
-    public MaintenanceBacklog.Status backlog() { return runtime.backlog().now(System.nanoTime()); }
+    public MaintenanceBacklog.Status backlog() { return maintenance.backlog().now(System.nanoTime()); }
 
     @Override
-    public void onMaintenanceProgress(Runnable listener) { runtime.backlog().onProgress(listener); }
+    public void onMaintenanceProgress(Runnable listener) { maintenance.backlog().onProgress(listener); }
 
     /** A live (not dropped, not failed) trace holding {@code collectionId}. Under the monitor. */
     private Optional<ExportTrace> liveTrace(long collectionId) {
@@ -373,7 +383,7 @@ public final class ComputeReplica implements ComputeController {
             SqlException closing = new SqlException(SqlState.ADMIN_SHUTDOWN, "terminating connection due to administrator command");
             for (MaintainedDataflow m : all) m.abort(closing);
         }
-        runtime.close();
+        maintenance.close();
         offload.close();
         for (MaintainedDataflow m : all) m.closeInputs();
     }

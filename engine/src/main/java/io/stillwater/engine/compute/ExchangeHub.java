@@ -2,6 +2,7 @@ package io.stillwater.engine.compute;
 
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.dataflow.Exchange;
+import java.util.Arrays;
 import java.util.concurrent.Phaser;
 
 /**
@@ -76,7 +77,7 @@ final class ExchangeHub {
     /** The maximum of every worker's {@code value}. A round like any other. */
     long allMax(int self, long value) {
         Object[] out = new Object[peers];
-        java.util.Arrays.fill(out, value);
+        Arrays.fill(out, value);
         long max = Long.MIN_VALUE;
         for (Object o : allToAll(self, out)) max = Math.max(max, (Long) o);
         return max;

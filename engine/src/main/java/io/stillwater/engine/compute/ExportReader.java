@@ -2,6 +2,7 @@ package io.stillwater.engine.compute;
 
 import io.stillwater.engine.arrange.Cursor;
 import io.stillwater.engine.arrange.ReadHold;
+import io.stillwater.engine.arrange.Spine;
 import io.stillwater.engine.arrange.TraceSnapshot;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.dataflow.Cancellation;
@@ -103,7 +104,7 @@ final class ExportReader implements CollectionReader {
         return new PinnedSnapshot(asOf, parts, errors, holds);
     }
 
-    private static ReadHold hold(io.stillwater.engine.arrange.Spine s, long asOf) {
+    private static ReadHold hold(Spine s, long asOf) {
         return s.acquireHold(asOf);
     }
 

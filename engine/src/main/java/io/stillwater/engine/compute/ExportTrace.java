@@ -6,6 +6,7 @@ import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.expr.Expr;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -68,7 +69,7 @@ final class ExportTrace {
             errorParts[w] = new Spine(asOf);
         }
         this.partUpper = new long[workers];
-        java.util.Arrays.fill(partUpper, Long.MIN_VALUE);
+        Arrays.fill(partUpper, Long.MIN_VALUE);
     }
 
     long dataflowId() { return dataflowId; }

@@ -1,6 +1,7 @@
 package io.stillwater.engine.compute;
 
 import java.util.ArrayDeque;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
@@ -93,7 +94,7 @@ public final class MaintenanceBacklog {
     /** The seq of the last input handed over. Guarded by this. */
     private long lastSeq;
     /** The longest hand-over-to-processed time of any input so far. */
-    private final java.util.concurrent.atomic.AtomicLong peakLagNanos = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong peakLagNanos = new AtomicLong();
     /** Called on a worker thread after each processed input; set once before inputs flow. */
     private volatile Runnable listener = () -> {};
 

@@ -1,5 +1,9 @@
 package io.stillwater.engine.compute;
 
+import io.stillwater.engine.data.Changes;
+import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.error.SqlState;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,7 +47,7 @@ final class MaintenanceRuntime implements AutoCloseable {
      * Every worker gets one committed write's changes, stamped for the {@link
      * MaintenanceBacklog} with the time it was handed over. Any thread.
      */
-    synchronized void input(long time, java.util.Map<Long, io.stillwater.engine.data.Changes> changes) {
+    synchronized void input(long time, Map<Long, Changes> changes) {
         if (closed) return;
         long now = System.nanoTime();
         Command c = new Command.Input(time, changes, backlog.handedOver(now), now);
@@ -60,7 +64,7 @@ final class MaintenanceRuntime implements AutoCloseable {
      */
     synchronized void serve(PeekTask<?> task) {
         if (closed) {
-            task.cancel(new io.stillwater.engine.error.SqlException(io.stillwater.engine.error.SqlState.ADMIN_SHUTDOWN,
+            task.cancel(new SqlException(SqlState.ADMIN_SHUTDOWN,
                     "terminating connection due to administrator command"));
             return;
         }

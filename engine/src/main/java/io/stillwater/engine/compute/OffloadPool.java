@@ -4,6 +4,8 @@ import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingDeque;
 
 /**
@@ -21,7 +23,7 @@ final class OffloadPool implements AutoCloseable {
     private final LinkedBlockingDeque<PeekTask<?>> parked = new LinkedBlockingDeque<>();
     private final Thread[] threads;
     /** Tasks taken by a pool thread; running() counts those still OFFLOADED (not yet done). */
-    private final java.util.Set<PeekTask<?>> taken = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<PeekTask<?>> taken = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     OffloadPool(String name, int size) {

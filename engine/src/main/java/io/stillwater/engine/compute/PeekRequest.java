@@ -4,7 +4,7 @@ import io.stillwater.engine.dataflow.Cancellation;
 import io.stillwater.engine.params.ParameterSnapshot;
 
 /**
- * A read for a replica to serve ({@link ComputeController#serve}).
+ * A read for a replica to serve ({@link ComputeReads#serve}).
  *
  * @param statement the statement's text (or an id), for {@code mz_peek_history}
  * @param kind      what kind of read: decides its placement

@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -60,7 +61,7 @@ final class PeekTracker {
             PeekTask.State s = t.state();
             if (s == PeekTask.State.DONE) continue;
             out.add(new ReplicaIntrospection.ActivePeek(t.id, t.request.indexId(), t.request.asOf(), t.runtime,
-                    t.request.kind(), s.name().toLowerCase(java.util.Locale.ROOT), t.request.statement()));
+                    t.request.kind(), s.name().toLowerCase(Locale.ROOT), t.request.statement()));
         }
         out.sort(Comparator.comparingLong(ReplicaIntrospection.ActivePeek::id));
         return out;

@@ -11,6 +11,7 @@ import io.stillwater.engine.dataflow.DataflowBuilder;
 import io.stillwater.engine.dataflow.Delta;
 import io.stillwater.engine.dataflow.Exchange;
 import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.expr.Evaluator;
 import io.stillwater.engine.expr.Expr;
 import io.stillwater.engine.expr.ExprCompiler;
@@ -293,7 +294,7 @@ final class Worker implements Runnable {
     }
 
     private static SqlException closing() {
-        return new SqlException(io.stillwater.engine.error.SqlState.ADMIN_SHUTDOWN,
+        return new SqlException(SqlState.ADMIN_SHUTDOWN,
                 "terminating connection due to administrator command");
     }
 

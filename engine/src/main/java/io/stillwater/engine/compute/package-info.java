@@ -1,15 +1,22 @@
 /**
- * Compute: the maintenance runtime of a replica. It keeps indexes and materialized views
- * up to date as tables change and serves their arrangements to reads.
+ * Compute: a replica's runtimes. The maintenance runtime keeps indexes and materialized
+ * views up to date as tables change; the interactive runtime (on two-runtime replicas)
+ * serves reads from their arrangements concurrently.
  *
- * <p>The coordinator drives it with a totally ordered stream of commands (create or drop
- * a dataflow, the changes of a committed write at its time, an idle frontier advance),
- * issued under the coordinator's apply lock in timestamp order, through
- * {@link io.stillwater.engine.compute.ComputeController}. The controller queues them and
+ * <p>Two seams. The coordinator drives compute with a totally ordered stream of commands
+ * (create or drop a dataflow, the changes of a committed write at its time, an idle
+ * frontier advance, close), issued under the coordinator's apply lock in timestamp order,
+ * through {@link io.stillwater.engine.compute.ComputeCommands}. The replica queues them and
  * returns at once; its {@code W} worker threads apply them asynchronously, in order.
- * Reads find a collection's arrangement with
- * {@link io.stillwater.engine.compute.ComputeController#reader(long)} and wait on its
- * frontier with {@link io.stillwater.engine.compute.CollectionReader#readableAt(long)}.
+ * Sessions read through {@link io.stillwater.engine.compute.ComputeReads}: they find a
+ * collection's arrangement with {@link io.stillwater.engine.compute.ComputeReads#reader(long)},
+ * wait on its frontier with {@link io.stillwater.engine.compute.CollectionReader#readableAt(long)},
+ * and hand reads to {@link io.stillwater.engine.compute.ComputeReads#serve}.
+ * {@link io.stillwater.engine.compute.ComputeController} is a replica's handle offering both.
+ *
+ * <p>Dependencies: compute imports the layers below it (types, data, error, expr, plan,
+ * arrange, dataflow, params); nothing of the catalog, the coordinator, sessions or the read
+ * path. Those depend on compute, never the reverse.
  *
  * <p>Collections and exports: an index or materialized view is an <em>export</em> (its
  * own catalog id) of a <em>collection</em> (the object whose rows it holds: the indexed
@@ -28,7 +35,7 @@
  * <p><b>Serving reads: the two runtimes.</b> A replica is provisioned from a
  * {@link io.stillwater.engine.compute.ReplicaSpec} as <em>solo</em> (one runtime does
  * everything) or <em>two-runtime</em> (maintenance + interactive). The read path hands
- * each read to {@link io.stillwater.engine.compute.ComputeController#serve} as a
+ * each read to {@link io.stillwater.engine.compute.ComputeReads#serve} as a
  * {@link io.stillwater.engine.compute.PeekRequest} (kind, parameters read at that read,
  * the session's cancellation, and the {@link io.stillwater.engine.compute.PeekWork}) and
  * awaits the returned {@link io.stillwater.engine.compute.PeekHandle}. Placement
@@ -40,7 +47,7 @@
  *       frontiers stop (the regression the bench shows);</li>
  *   <li>two-runtime: the maintenance runtime only maintains (and runs peek dataflows when
  *       {@code enable_compute_interactive_dataflows} is off, as a Serve on worker 0). The
- *       interactive runtime is thread-per-read: a read's inline part runs on the calling
+ *       interactive runtime ({@code InteractiveRuntime}) is thread-per-read: a read's inline part runs on the calling
  *       session's thread over published, immutable snapshots, so reads run concurrently
  *       and a lookup never waits behind a walk.</li>
  * </ul>

@@ -7,6 +7,7 @@ import io.stillwater.engine.catalog.ClusterCodec;
 import io.stillwater.engine.catalog.ClusterDef;
 import io.stillwater.engine.catalog.ClusterSize;
 import io.stillwater.engine.catalog.Clusters;
+import io.stillwater.engine.catalog.ObjectKind;
 import io.stillwater.engine.catalog.ReplicaDef;
 import io.stillwater.engine.compute.CollectionReader;
 import io.stillwater.engine.compute.ComputeReplica;
@@ -18,6 +19,7 @@ import io.stillwater.engine.catalog.IndexDef;
 import io.stillwater.engine.catalog.MaterializedViewCodec;
 import io.stillwater.engine.catalog.MaterializedViewDef;
 import io.stillwater.engine.catalog.SystemRelations;
+import io.stillwater.engine.catalog.TableCodec;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.catalog.ViewCodec;
 import io.stillwater.engine.catalog.ViewDef;
@@ -346,7 +348,7 @@ public final class Coordinator implements AutoCloseable {
         if (!replaying) FaultPoints.hit(FaultPoints.Point.APPLY);
         Runnable install = switch (record) {
             case LogRecord.CreateTable ct -> {
-                TableDef def = ct.table();
+                TableDef def = TableCodec.decode(ct);
                 Catalog next = catalog.withTable(def);
                 Table table = new Table(def, time);
                 yield () -> {
@@ -545,7 +547,7 @@ public final class Coordinator implements AutoCloseable {
                 throw new SqlException(SqlState.DUPLICATE_TABLE, "relation \"" + name + "\" already exists");
             }
             TableDef def = new TableDef(catalog.nextId(), name, columns);
-            submit(ts -> new LogRecord.CreateTable(def));
+            submit(ts -> TableCodec.encode(def));
             return Optional.of(def);
         } finally {
             writeLock.unlock();
@@ -554,7 +556,7 @@ public final class Coordinator implements AutoCloseable {
 
     /** DROP TABLE of every name (RESTRICT); unknown names are 42P01 unless {@code ifExists}. */
     public List<String> dropTables(List<String> names, boolean ifExists) {
-        return dropRelations(Statement.ObjectKind.TABLE, names, ifExists, false);
+        return dropRelations(ObjectKind.TABLE, names, ifExists, false);
     }
 
     /** Builds a view's definition against the catalog current under the write lock, with its id. */
@@ -574,10 +576,10 @@ public final class Coordinator implements AutoCloseable {
             awaitAllApplied();
             Catalog current = catalog;
             Optional<ViewDef> old = current.view(name);
-            Optional<Statement.ObjectKind> existing = current.kindOf(name);
+            Optional<ObjectKind> existing = current.kindOf(name);
             if (existing.isPresent()) {
                 if (ifNotExists) return Optional.empty();
-                if (old.isEmpty() && orReplace) throw ViewRules.wrongKind(name, Statement.ObjectKind.VIEW, existing.get());
+                if (old.isEmpty() && orReplace) throw ViewRules.wrongKind(name, ObjectKind.VIEW, existing.get());
                 if (!orReplace) throw new SqlException(SqlState.DUPLICATE_TABLE, "relation \"" + name + "\" already exists");
             }
             if (old.isPresent()) ViewRules.checkReplaceable(current, name);
@@ -593,7 +595,7 @@ public final class Coordinator implements AutoCloseable {
     }
 
     /** DROP TABLE / DROP VIEW; see {@link #dropObjects}. */
-    public List<String> dropRelations(Statement.ObjectKind kind, List<String> names, boolean ifExists, boolean cascade) {
+    public List<String> dropRelations(ObjectKind kind, List<String> names, boolean ifExists, boolean cascade) {
         return dropObjects(kind, names, ifExists, cascade);
     }
 
@@ -607,7 +609,7 @@ public final class Coordinator implements AutoCloseable {
      * prefix of the log leaves a catalog without dangling dependencies. Returns the
      * names skipped because they did not exist.
      */
-    public List<String> dropObjects(Statement.ObjectKind kind, List<String> names, boolean ifExists, boolean cascade) {
+    public List<String> dropObjects(ObjectKind kind, List<String> names, boolean ifExists, boolean cascade) {
         writeLock.lock();
         try {
             awaitAllApplied();
@@ -615,7 +617,7 @@ public final class Coordinator implements AutoCloseable {
             List<String> targets = new ArrayList<>();
             List<String> missing = new ArrayList<>();
             for (String n : names) {
-                Optional<Statement.ObjectKind> actual = current.kindOf(n);
+                Optional<ObjectKind> actual = current.kindOf(n);
                 if (actual.isPresent() && actual.get() == kind) {
                     if (!targets.contains(n)) targets.add(n);
                 } else if (actual.isPresent()) {
@@ -623,7 +625,7 @@ public final class Coordinator implements AutoCloseable {
                 } else if (ifExists) {
                     missing.add(n);
                 } else {
-                    throw new SqlException(kind == Statement.ObjectKind.INDEX ? SqlState.UNDEFINED_OBJECT : SqlState.UNDEFINED_TABLE,
+                    throw new SqlException(kind == ObjectKind.INDEX ? SqlState.UNDEFINED_OBJECT : SqlState.UNDEFINED_TABLE,
                             kind.word() + " \"" + n + "\" does not exist");
                 }
             }
@@ -836,10 +838,10 @@ public final class Coordinator implements AutoCloseable {
             for (ClusterDef c : targets) {
                 List<String> mvs = catalog.materializedViews().stream().filter(m -> m.cluster().equals(c.name()))
                         .map(MaterializedViewDef::name).toList();
-                if (!mvs.isEmpty()) dropObjects(Statement.ObjectKind.MATERIALIZED_VIEW, mvs, true, true);
+                if (!mvs.isEmpty()) dropObjects(ObjectKind.MATERIALIZED_VIEW, mvs, true, true);
                 List<String> indexes = catalog.indexes().stream().filter(i -> i.cluster().equals(c.name()))
                         .map(IndexDef::name).toList();
-                if (!indexes.isEmpty()) dropObjects(Statement.ObjectKind.INDEX, indexes, true, true);
+                if (!indexes.isEmpty()) dropObjects(ObjectKind.INDEX, indexes, true, true);
                 submit(ts -> new LogRecord.CatalogRemoval(ClusterCodec.KIND, c.id()));
                 stop(c.replicas());
             }
@@ -977,9 +979,9 @@ public final class Coordinator implements AutoCloseable {
                 throw new SqlException(SqlState.DUPLICATE_TABLE, "relation \"" + s.name() + "\" already exists");
             }
             String on = s.onName();
-            Statement.ObjectKind onKind = current.kindOf(on).orElseThrow(
+            ObjectKind onKind = current.kindOf(on).orElseThrow(
                     () -> new SqlException(SqlState.UNDEFINED_TABLE, "relation \"" + on + "\" does not exist"));
-            if (onKind == Statement.ObjectKind.INDEX) {
+            if (onKind == ObjectKind.INDEX) {
                 throw new SqlException(SqlState.WRONG_OBJECT_TYPE, "cannot create index on relation \"" + on + "\"",
                         "This operation is not supported for indexes.", null);
             }
@@ -1039,12 +1041,12 @@ public final class Coordinator implements AutoCloseable {
             String cluster = resolveCluster(s.cluster() != null ? s.cluster() : sessionCluster);
             Catalog current = catalog;
             String name = s.name();
-            Optional<Statement.ObjectKind> existing = current.kindOf(name);
+            Optional<ObjectKind> existing = current.kindOf(name);
             Optional<MaterializedViewDef> old = current.materializedView(name);
             if (existing.isPresent()) {
                 if (s.ifNotExists()) return Optional.empty();
                 if (!s.orReplace()) throw new SqlException(SqlState.DUPLICATE_TABLE, "relation \"" + name + "\" already exists");
-                if (old.isEmpty()) throw ViewRules.wrongKind(name, Statement.ObjectKind.MATERIALIZED_VIEW, existing.get());
+                if (old.isEmpty()) throw ViewRules.wrongKind(name, ObjectKind.MATERIALIZED_VIEW, existing.get());
                 List<String> dependents = current.dependentNames(name);
                 if (!dependents.isEmpty()) {
                     // Even its own indexes: they were built on the old definition's id.

@@ -2,6 +2,7 @@ package io.stillwater.engine.data;
 
 import io.stillwater.engine.types.Datums;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -34,7 +35,7 @@ public final class Row implements Comparable<Row> {
     public Object[] toArray() { return values.clone(); }
 
     /** Values in column order, unmodifiable. */
-    public List<Object> asList() { return java.util.Collections.unmodifiableList(Arrays.asList(values)); }
+    public List<Object> asList() { return Collections.unmodifiableList(Arrays.asList(values)); }
 
     /** The columns at {@code indexes}, in that order. */
     public Row project(int[] indexes) {

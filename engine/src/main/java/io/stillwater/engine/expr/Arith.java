@@ -8,6 +8,7 @@ import io.stillwater.engine.types.Numbers;
 import io.stillwater.engine.types.TypeKind;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * Arithmetic and math functions over the numeric kinds, selected once per call site
@@ -301,7 +302,7 @@ final class Arith {
 
     /** Double-only functions (trig, cbrt, degrees...): result converted to the call's kind. */
     static Fn1 doubleFn(Func f, TypeKind k) {
-        java.util.function.DoubleUnaryOperator op = switch (f) {
+        DoubleUnaryOperator op = switch (f) {
             case CBRT -> Math::cbrt;
             case DEGREES -> Math::toDegrees;
             case RADIANS -> Math::toRadians;

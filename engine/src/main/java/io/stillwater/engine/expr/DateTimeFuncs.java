@@ -11,6 +11,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
 import java.time.temporal.IsoFields;
@@ -47,7 +48,7 @@ final class DateTimeFuncs {
     }
 
     static Instant checkTsTz(Instant t) {
-        LocalDateTime u = LocalDateTime.ofInstant(t, java.time.ZoneOffset.UTC);
+        LocalDateTime u = LocalDateTime.ofInstant(t, ZoneOffset.UTC);
         if (u.getYear() > MAX_YEAR || u.getYear() < MIN_YEAR) throw outOfRange("timestamp");
         return t;
     }

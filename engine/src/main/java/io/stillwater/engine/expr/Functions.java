@@ -17,10 +17,14 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -173,7 +177,7 @@ final class Functions {
                 if (kind(call, 0) == TypeKind.BYTEA && kind(call, 1) == TypeKind.BYTEA) {
                     yield strict2(args, (a, b) -> {
                         byte[] x = ((ByteString) a).toByteArray(), y = ((ByteString) b).toByteArray();
-                        byte[] r = java.util.Arrays.copyOf(x, x.length + y.length);
+                        byte[] r = Arrays.copyOf(x, x.length + y.length);
                         System.arraycopy(y, 0, r, x.length, y.length);
                         return ByteString.wrap(r);
                     });
@@ -331,7 +335,7 @@ final class Functions {
         };
     }
 
-    private static Evaluator test(List<Evaluator> args, java.util.function.Predicate<Object> p) {
+    private static Evaluator test(List<Evaluator> args, Predicate<Object> p) {
         Evaluator a = args.get(0);
         return row -> p.test(a.eval(row));
     }
@@ -566,7 +570,7 @@ final class Functions {
             };
         }
         record Cached(String pattern, String escape, Pattern compiled) {}
-        java.util.concurrent.atomic.AtomicReference<Cached> cache = new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<Cached> cache = new AtomicReference<>();
         return row -> {
             Object s = subject.eval(row);
             if (s == null) return null;
@@ -579,7 +583,7 @@ final class Functions {
                 esc = (String) e;
             }
             Cached c = cache.get();
-            if (c == null || !c.pattern.equals(p) || !java.util.Objects.equals(c.escape, esc)) {
+            if (c == null || !c.pattern.equals(p) || !Objects.equals(c.escape, esc)) {
                 c = new Cached((String) p, esc, pc.compile((String) p, esc));
                 cache.set(c);
             }

@@ -3,12 +3,19 @@ package io.stillwater.engine.expr;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.types.ByteString;
+import io.stillwater.engine.types.DatumText;
+import io.stillwater.engine.types.SqlType;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.IntUnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -57,7 +64,7 @@ final class StringFuncs {
         }
         int a = (int) Math.min(Math.max(start, 1) - 1, bytes.length);
         int e = (int) Math.max(a, Math.min(end - 1, bytes.length));
-        return ByteString.wrap(java.util.Arrays.copyOfRange(bytes, a, e));
+        return ByteString.wrap(Arrays.copyOfRange(bytes, a, e));
     }
 
     /** substring(s from pattern): the first parenthesized group if any, else the whole match. */
@@ -124,7 +131,7 @@ final class StringFuncs {
      * Case mapping one code point at a time, like PostgreSQL's towupper/towlower: 'ß'
      * stays 'ß' (Java's String.toUpperCase would expand it to "SS").
      */
-    static String mapCodePoints(String str, java.util.function.IntUnaryOperator f) {
+    static String mapCodePoints(String str, IntUnaryOperator f) {
         StringBuilder sb = new StringBuilder(str.length());
         str.codePoints().forEach(c -> sb.appendCodePoint(f.applyAsInt(c)));
         return sb.toString();
@@ -145,7 +152,7 @@ final class StringFuncs {
     static String splitPart(String str, String delim, long n) {
         if (n == 0) throw new SqlException(SqlState.INVALID_PARAMETER_VALUE, "field position must not be zero");
         if (delim.isEmpty()) return (n == 1 || n == -1) ? str : "";
-        java.util.List<String> parts = new java.util.ArrayList<>();
+        List<String> parts = new ArrayList<>();
         int from = 0;
         while (true) {
             int i = str.indexOf(delim, from);
@@ -246,7 +253,7 @@ final class StringFuncs {
         return switch (format.toLowerCase(Locale.ROOT)) {
             case "hex" -> HexFormat.of().formatHex(bytes);
             case "base64" -> {
-                String enc = java.util.Base64.getEncoder().encodeToString(bytes);
+                String enc = Base64.getEncoder().encodeToString(bytes);
                 StringBuilder sb = new StringBuilder(enc.length() + enc.length() / 76);
                 for (int i = 0; i < enc.length(); i += 76) {
                     if (i > 0) sb.append('\n');
@@ -287,13 +294,13 @@ final class StringFuncs {
             }
             case "base64" -> {
                 try {
-                    yield ByteString.wrap(java.util.Base64.getMimeDecoder().decode(text));
+                    yield ByteString.wrap(Base64.getMimeDecoder().decode(text));
                 } catch (IllegalArgumentException e) {
                     throw new SqlException(SqlState.INVALID_PARAMETER_VALUE, "invalid base64 data: " + e.getMessage());
                 }
             }
-            case "escape" -> (ByteString) io.stillwater.engine.types.DatumText.parse(
-                    io.stillwater.engine.types.SqlType.BYTEA, text.startsWith("\\x") ? "\\\\" + text.substring(1) : text);
+            case "escape" -> (ByteString) DatumText.parse(
+                    SqlType.BYTEA, text.startsWith("\\x") ? "\\\\" + text.substring(1) : text);
             default -> throw unknownEncoding(format);
         };
     }

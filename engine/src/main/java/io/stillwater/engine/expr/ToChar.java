@@ -3,13 +3,17 @@ package io.stillwater.engine.expr;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.types.Interval;
+import io.stillwater.engine.types.Numbers;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.Month;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.time.format.TextStyle;
 import java.time.temporal.IsoFields;
 import java.time.temporal.JulianFields;
@@ -152,9 +156,9 @@ final class ToChar {
             case "J" -> num(t.toLocalDate().getLong(JulianFields.JULIAN_DAY), 1, fm);
             case "TZ" -> {
                 if (zoned == null) yield "";
-                String abbr = zoned.getZone() instanceof java.time.ZoneOffset || zoned.getZone().getId().equals("UTC")
+                String abbr = zoned.getZone() instanceof ZoneOffset || zoned.getZone().getId().equals("UTC")
                         ? (zoned.getOffset().getTotalSeconds() == 0 ? "UTC" : zoned.getOffset().getId())
-                        : java.time.format.DateTimeFormatter.ofPattern("zzz", Locale.ENGLISH).format(zoned);
+                        : DateTimeFormatter.ofPattern("zzz", Locale.ENGLISH).format(zoned);
                 yield Character.isUpperCase(tok.charAt(0)) ? abbr : abbr.toLowerCase(Locale.ROOT);
             }
             case "OF" -> {
@@ -231,7 +235,7 @@ final class ToChar {
             if (Double.isNaN(d) || Double.isInfinite(d)) return "#".repeat(intDigits + fracDigits + 1 + (seenPoint ? 1 : 0));
             v = new BigDecimal(Double.toString(d));
         } else {
-            v = io.stillwater.engine.types.Numbers.toBigDecimal(n);
+            v = Numbers.toBigDecimal(n);
         }
         v = v.setScale(fracDigits, RoundingMode.HALF_UP);
         boolean negative = v.signum() < 0;
@@ -391,11 +395,11 @@ final class ToChar {
     }
 
     private static int matchMonth(String s, int p) {
-        for (java.time.Month m : java.time.Month.values()) {
+        for (Month m : Month.values()) {
             String full = m.getDisplayName(TextStyle.FULL, Locale.ENGLISH);
             if (s.regionMatches(true, p, full, 0, full.length())) return m.getValue();
         }
-        for (java.time.Month m : java.time.Month.values()) {
+        for (Month m : Month.values()) {
             String abbr = m.getDisplayName(TextStyle.SHORT, Locale.ENGLISH);
             if (s.regionMatches(true, p, abbr, 0, 3)) return m.getValue();
         }

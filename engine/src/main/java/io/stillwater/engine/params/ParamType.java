@@ -1,5 +1,6 @@
 package io.stillwater.engine.params;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -87,13 +88,13 @@ public sealed interface ParamType<T>
      * {@code 2h}, {@code 1d}; a bare number is milliseconds (as for PostgreSQL's
      * {@code statement_timeout}). Millisecond resolution, in {@code [min, max]}.
      */
-    record DurationType(java.time.Duration min, java.time.Duration max) implements ParamType<java.time.Duration> {
+    record DurationType(Duration min, Duration max) implements ParamType<Duration> {
         private static final Pattern FORM = Pattern.compile("(\\d+)\\s*(ms|s|min|h|d)?");
 
-        public java.time.Duration parse(String text) {
+        public Duration parse(String text) {
             Matcher m = FORM.matcher(text.strip().toLowerCase(Locale.ROOT));
             if (!m.matches()) throw new IllegalArgumentException("\"" + text + "\" is not a duration");
-            java.time.Duration d;
+            Duration d;
             try {
                 long n = Long.parseLong(m.group(1));
                 long millis = Math.multiplyExact(n, switch (m.group(2) == null ? "ms" : m.group(2)) {
@@ -103,7 +104,7 @@ public sealed interface ParamType<T>
                     case "h" -> 3_600_000L;
                     default -> 86_400_000L;
                 });
-                d = java.time.Duration.ofMillis(millis);
+                d = Duration.ofMillis(millis);
             } catch (ArithmeticException | NumberFormatException e) {
                 throw new IllegalArgumentException("\"" + text + "\" is too large");
             }
@@ -112,7 +113,7 @@ public sealed interface ParamType<T>
         }
 
         /** The largest unit that divides the value exactly: {@code 0}, {@code 500ms}, {@code 10s}, {@code 2min}. */
-        public String format(java.time.Duration value) {
+        public String format(Duration value) {
             long ms = value.toMillis();
             if (ms == 0) return "0";
             if (ms % 86_400_000L == 0) return ms / 86_400_000L + "d";
@@ -122,7 +123,7 @@ public sealed interface ParamType<T>
             return ms + "ms";
         }
 
-        public void check(java.time.Duration value) {
+        public void check(Duration value) {
             if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
                 throw new IllegalArgumentException(format(value) + " is outside the valid range "
                         + format(min) + " .. " + format(max));

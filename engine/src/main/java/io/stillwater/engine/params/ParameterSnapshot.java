@@ -1,5 +1,6 @@
 package io.stillwater.engine.params;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -12,7 +13,7 @@ import java.util.Map;
  */
 public record ParameterSnapshot(Map<String, Object> values, Map<String, String> overrides) {
     public ParameterSnapshot {
-        values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
         overrides = Map.copyOf(overrides);
     }
 

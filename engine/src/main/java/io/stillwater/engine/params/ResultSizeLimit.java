@@ -4,7 +4,9 @@ import io.stillwater.engine.data.Row;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.types.ByteString;
+import io.stillwater.engine.types.Interval;
 import java.math.BigDecimal;
+import java.time.LocalDate;
 import java.util.List;
 
 /**
@@ -90,8 +92,8 @@ public final class ResultSizeLimit {
             case String s -> utf8Length(s);
             case ByteString b -> b.length();
             case byte[] b -> b.length;
-            case java.time.LocalDate d -> 4;
-            case io.stillwater.engine.types.Interval iv -> 16;
+            case LocalDate d -> 4;
+            case Interval iv -> 16;
             default -> 8; // times and timestamps
         };
     }

@@ -1,5 +1,7 @@
 package io.stillwater.engine.params;
 
+import java.util.Locale;
+
 /** When a system parameter's value is read. */
 public enum Scope {
     /** Read whenever it is used: a change takes effect for the next use. */
@@ -11,5 +13,5 @@ public enum Scope {
     REPLICA_PROVISIONING;
 
     /** Lower case with spaces, as docs and SHOW output spell it. */
-    public String word() { return name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '); }
+    public String word() { return name().toLowerCase(Locale.ROOT).replace('_', ' '); }
 }

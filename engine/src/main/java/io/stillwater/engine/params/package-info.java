@@ -9,5 +9,8 @@
  * <p>Precedence of a parameter's value, highest first: an {@code ALTER SYSTEM SET}
  * override (durable, in the catalog log), a startup default of this process
  * ({@code serve --system-parameter-default}, not persisted), the registry default.
+ *
+ * <p>Dependencies: types, data, error, and storage (the binary reader/writer of the
+ * durable form). Read by compute, the read path and sessions; imports nothing of them.
  */
 package io.stillwater.engine.params;

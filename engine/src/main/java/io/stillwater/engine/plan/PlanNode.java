@@ -3,6 +3,7 @@ package io.stillwater.engine.plan;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.expr.Expr;
 import io.stillwater.engine.types.SqlType;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -55,7 +56,7 @@ public sealed interface PlanNode {
         @Override
         public List<SqlType> types() {
             if (kind == JoinKind.SEMI || kind == JoinKind.ANTI) return left.types();
-            var out = new java.util.ArrayList<>(left.types());
+            var out = new ArrayList<>(left.types());
             out.addAll(right.types());
             return List.copyOf(out);
         }
@@ -71,7 +72,7 @@ public sealed interface PlanNode {
 
         @Override
         public List<SqlType> types() {
-            var out = new java.util.ArrayList<SqlType>();
+            var out = new ArrayList<SqlType>();
             for (int k : groupKeys) out.add(input.types().get(k));
             for (AggCall a : aggs) out.add(a.type());
             return List.copyOf(out);

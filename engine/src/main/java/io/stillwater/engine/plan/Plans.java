@@ -3,6 +3,8 @@ package io.stillwater.engine.plan;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.expr.Expr;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,8 +31,8 @@ public final class Plans {
         if (v == null) return ifNull;
         long n;
         try {
-            n = v instanceof Number num ? new java.math.BigDecimal(num.toString()).setScale(0,
-                    java.math.RoundingMode.HALF_UP).longValueExact() : Long.parseLong(v.toString().trim());
+            n = v instanceof Number num ? new BigDecimal(num.toString()).setScale(0,
+                    RoundingMode.HALF_UP).longValueExact() : Long.parseLong(v.toString().trim());
         } catch (ArithmeticException | NumberFormatException e) {
             throw new SqlException(SqlState.INVALID_TEXT_REPRESENTATION,
                     "invalid input syntax for type bigint: \"" + v + "\"");

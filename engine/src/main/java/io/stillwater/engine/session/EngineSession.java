@@ -1,6 +1,7 @@
 package io.stillwater.engine.session;
 
 import io.stillwater.engine.catalog.ColumnDef;
+import io.stillwater.engine.catalog.ObjectKind;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.compute.ComputeController;
 import io.stillwater.engine.coord.AdmissionLimit;
@@ -28,7 +29,7 @@ import io.stillwater.engine.plan.PlanInputs;
 import io.stillwater.engine.plan.Plans;
 import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.sql.Statement;
-import io.stillwater.engine.sql.StatementPlanner;
+import io.stillwater.engine.sql.planner.StatementPlanner;
 import io.stillwater.engine.sql.parse.SqlSplitter;
 import io.stillwater.engine.storage.LogRecord.TableChange;
 import io.stillwater.engine.types.Casts;
@@ -246,13 +247,13 @@ public final class EngineSession implements Session {
             case Statement.CreateTable ct -> createTable(ct);
             case Statement.DropTable dt -> {
                 requireNoTransaction("DROP TABLE");
-                coord.dropRelations(Statement.ObjectKind.TABLE, dt.names(), dt.ifExists(), dt.cascade());
+                coord.dropRelations(ObjectKind.TABLE, dt.names(), dt.ifExists(), dt.cascade());
                 yield new ExecutionResult.Command("DROP TABLE");
             }
             case Statement.CreateView cv -> createView(cv);
             case Statement.DropView dv -> {
                 requireNoTransaction("DROP VIEW");
-                coord.dropRelations(Statement.ObjectKind.VIEW, dv.names(), dv.ifExists(), dv.cascade());
+                coord.dropRelations(ObjectKind.VIEW, dv.names(), dv.ifExists(), dv.cascade());
                 yield new ExecutionResult.Command("DROP VIEW");
             }
             case Statement.ShowObjects so -> new ExecutionResult.Rows(columnsOf(so), showObjects(so), "SHOW");

@@ -1,14 +1,16 @@
 package io.stillwater.engine.sql;
 
 import io.stillwater.engine.catalog.ColumnDef;
+import io.stillwater.engine.catalog.ObjectKind;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.types.SqlType;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A parsed and planned statement: the closed set of statements the engine executes.
- * Produced by {@link StatementPlanner} from SQL text; executed by the session.
+ * Produced by {@link io.stillwater.engine.sql.planner.StatementPlanner} from SQL text; executed by the session.
  *
  * <p>Plans may contain {@link io.stillwater.engine.expr.Expr.Param}s; {@link
  * #paramTypes()} gives the type of each {@code $n} (index n-1).
@@ -119,7 +121,7 @@ public sealed interface Statement {
             names = List.copyOf(names);
         }
 
-        public String commandVerb() { return "DROP " + kind.word().toUpperCase(java.util.Locale.ROOT); }
+        public String commandVerb() { return "DROP " + kind.word().toUpperCase(Locale.ROOT); }
     }
 
     /**
@@ -144,14 +146,6 @@ public sealed interface Statement {
         public ShowObjects(ObjectKind kind) { this(kind, null, null); }
 
         public String commandVerb() { return "SHOW"; }
-    }
-
-    /** Kinds of named relations in the catalog. */
-    enum ObjectKind {
-        TABLE, VIEW, MATERIALIZED_VIEW, INDEX;
-
-        /** The kind as SQL spells it, lower case: {@code materialized view}. */
-        public String word() { return name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '); }
     }
 
     /** BEGIN / START TRANSACTION [READ ONLY | READ WRITE] [ISOLATION LEVEL ...]. */

@@ -1,7 +1,7 @@
 package io.stillwater.engine.storage;
 
-import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.data.Row;
+import io.stillwater.engine.types.SqlType;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -18,10 +18,29 @@ import java.util.Objects;
  */
 public sealed interface LogRecord {
 
-    /** A table was created. */
-    record CreateTable(TableDef table) implements LogRecord {
+    /**
+     * A table was created: its id (unique for the life of the log), name and columns, as
+     * plain values. The catalog turns them into its table definition; the log does not
+     * know catalog types.
+     */
+    record CreateTable(long tableId, String name, List<Column> columns) implements LogRecord {
         public CreateTable {
-            Objects.requireNonNull(table, "table");
+            Objects.requireNonNull(name, "name");
+            columns = List.copyOf(columns);
+        }
+
+        /** The column types in column order: what a row of this table holds. */
+        public List<SqlType> types() { return columns.stream().map(Column::type).toList(); }
+    }
+
+    /**
+     * One column of a {@link CreateTable}. {@code defaultValue} is a datum of {@code type}
+     * (null for DEFAULT NULL), stored as {@link RowCodec#writeDatum} encodes it.
+     */
+    record Column(String name, SqlType type, boolean notNull, Object defaultValue) {
+        public Column {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(type, "type");
         }
     }
 

@@ -2,6 +2,7 @@ package io.stillwater.engine.storage;
 
 import io.stillwater.engine.storage.LogRecord.CatalogEntry;
 import io.stillwater.engine.storage.LogRecord.CatalogRemoval;
+import io.stillwater.engine.storage.LogRecord.Column;
 import io.stillwater.engine.storage.LogRecord.CreateTable;
 import io.stillwater.engine.storage.LogRecord.DropTable;
 import io.stillwater.engine.storage.LogRecord.TableChange;
@@ -35,7 +36,7 @@ final class LogRecordCodec {
         switch (record) {
             case CreateTable c -> {
                 header(w, CREATE_TABLE);
-                RowCodec.writeTable(w, c.table());
+                writeCreateTable(w, c);
             }
             case DropTable d -> {
                 header(w, DROP_TABLE);
@@ -86,7 +87,7 @@ final class LogRecordCodec {
         if (why != null) throw new CorruptDataException(why);
         BinaryReader r = new BinaryReader(payload, 2, payload.length - 2);
         LogRecord record = switch (payload[0]) {
-            case CREATE_TABLE -> new CreateTable(RowCodec.readTable(r));
+            case CREATE_TABLE -> readCreateTable(r);
             case DROP_TABLE -> new DropTable(r.readVarLong());
             case TABLE_WRITE -> {
                 long time = r.readVarLong();
@@ -106,5 +107,32 @@ final class LogRecordCodec {
         };
         if (r.hasRemaining()) throw new CorruptDataException(r.remaining() + " unread bytes after a record of type " + payload[0]);
         return record;
+    }
+
+    /**
+     * CREATE_TABLE version 1 body: id (varlong), name (string), column count, then per
+     * column its name (string), type ({@link RowCodec#writeType}), NOT NULL (boolean) and
+     * default ({@link RowCodec#writeDatum}).
+     */
+    private static void writeCreateTable(BinaryWriter w, CreateTable c) {
+        w.writeVarLong(c.tableId()).writeString(c.name()).writeLength(c.columns().size());
+        for (Column col : c.columns()) {
+            w.writeString(col.name());
+            RowCodec.writeType(w, col.type());
+            w.writeBoolean(col.notNull());
+            RowCodec.writeDatum(w, col.defaultValue());
+        }
+    }
+
+    private static CreateTable readCreateTable(BinaryReader r) {
+        long id = r.readVarLong();
+        String name = r.readString();
+        int n = r.readLength();
+        if (n > r.remaining()) throw new CorruptDataException("table of " + n + " columns in " + r.remaining() + " bytes");
+        List<Column> columns = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            columns.add(new Column(r.readString(), RowCodec.readType(r), r.readBoolean(), RowCodec.readDatum(r)));
+        }
+        return new CreateTable(id, name, columns);
     }
 }

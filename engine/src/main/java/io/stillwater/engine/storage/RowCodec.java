@@ -1,7 +1,5 @@
 package io.stillwater.engine.storage;
 
-import io.stillwater.engine.catalog.ColumnDef;
-import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.types.ByteString;
 import io.stillwater.engine.types.Interval;
@@ -9,16 +7,16 @@ import io.stillwater.engine.types.SqlType;
 import io.stillwater.engine.types.TypeKind;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
- * The binary encoding of rows, datums and catalog definitions in durable records.
+ * The binary encoding of rows, datums and column types ({@link SqlType}) in durable
+ * records. It knows no catalog types: schemas reach it as lists of types.
  *
  * <p>Every datum starts with a tag byte naming its Java class, so decoding needs no
  * schema and a row decodes to exactly the values that were encoded: same classes, same
@@ -135,12 +133,12 @@ public final class RowCodec {
                 case BYTEA -> ByteString.wrap(r.readByteArray());
                 default -> throw new CorruptDataException("unknown datum tag " + tag + " at offset " + (r.position() - 1));
             };
-        } catch (java.time.DateTimeException e) {
+        } catch (DateTimeException e) {
             throw new CorruptDataException("invalid temporal value: " + e.getMessage());
         }
     }
 
-    // ---- catalog definitions ----
+    // ---- column types ----
 
     /** The on-disk code of a type kind (stable, unlike the enum's ordinal). */
     static int kindCode(TypeKind kind) {
@@ -176,31 +174,5 @@ public final class RowCodec {
 
     public static SqlType readType(BinaryReader r) {
         return new SqlType(kindOf(r.readByte()), r.readVarInt(), r.readVarInt());
-    }
-
-    public static void writeColumn(BinaryWriter w, ColumnDef c) {
-        w.writeString(c.name());
-        writeType(w, c.type());
-        w.writeBoolean(c.notNull());
-        writeDatum(w, c.defaultValue());
-    }
-
-    public static ColumnDef readColumn(BinaryReader r) {
-        return new ColumnDef(r.readString(), readType(r), r.readBoolean(), readDatum(r));
-    }
-
-    public static void writeTable(BinaryWriter w, TableDef t) {
-        w.writeVarLong(t.id()).writeString(t.name()).writeLength(t.columns().size());
-        for (ColumnDef c : t.columns()) writeColumn(w, c);
-    }
-
-    public static TableDef readTable(BinaryReader r) {
-        long id = r.readVarLong();
-        String name = r.readString();
-        int n = r.readLength();
-        if (n > r.remaining()) throw new CorruptDataException("table of " + n + " columns in " + r.remaining() + " bytes");
-        List<ColumnDef> cols = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) cols.add(readColumn(r));
-        return new TableDef(id, name, cols);
     }
 }

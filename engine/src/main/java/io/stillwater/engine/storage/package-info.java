@@ -10,7 +10,11 @@
  *   <li>{@link io.stillwater.engine.storage.RowCodec}, {@link
  *       io.stillwater.engine.storage.BinaryWriter}, {@link
  *       io.stillwater.engine.storage.BinaryReader}: the binary encoding of rows, datums and
- *       catalog definitions, also for building {@code CatalogEntry} payloads.</li>
+ *       column types, also for building {@code CatalogEntry} payloads.</li>
  * </ul>
+ *
+ * <p>Dependencies: types, data, error only. Storage knows no catalog types: a table's
+ * definition reaches it as plain values ({@code LogRecord.CreateTable}), other
+ * definitions as opaque payloads; the catalog encodes and decodes them.
  */
 package io.stillwater.engine.storage;

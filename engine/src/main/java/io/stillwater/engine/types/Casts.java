@@ -39,7 +39,7 @@ public final class Casts {
      * Explicit cast; timestamptz values convert through {@code zone} and the inputs 'now'
      * and 'today' mean {@code statementTime} (the wall clock when null).
      */
-    public static Object cast(Object value, SqlType from, SqlType to, ZoneId zone, java.time.Instant statementTime) {
+    public static Object cast(Object value, SqlType from, SqlType to, ZoneId zone, Instant statementTime) {
         if (value == null) return null;
         TypeKind f = from.kind(), t = to.kind();
         if (t.isString()) return applyLength(toText(value, from, zone), to, true);

@@ -3,6 +3,8 @@ package io.stillwater.engine.types;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -40,7 +42,7 @@ final class FloatText {
         boolean onBound = (low != null && shortest.compareTo(low) == 0) || (high != null && shortest.compareTo(high) == 0);
         if (!onBound) return shortest;
         for (int n = shortest.stripTrailingZeros().precision() + 1; n <= maxDigits; n++) {
-            BigDecimal c = exact.round(new java.math.MathContext(n, java.math.RoundingMode.HALF_EVEN));
+            BigDecimal c = exact.round(new MathContext(n, RoundingMode.HALF_EVEN));
             if ((low == null || c.compareTo(low) > 0) && (high == null || c.compareTo(high) < 0)) return c;
         }
         return shortest;

@@ -1,5 +1,7 @@
 package io.stillwater.engine.types;
 
+import java.math.BigInteger;
+
 /**
  * A PostgreSQL interval: months, days and microseconds are kept apart because a month
  * has no fixed number of days and a day no fixed number of seconds (DST).
@@ -13,11 +15,11 @@ public record Interval(int months, int days, long micros) implements Comparable<
     public static final Interval ZERO = new Interval(0, 0, 0);
 
     /** Length in microseconds with 30-day months; used for ordering and hashing. */
-    public java.math.BigInteger span() {
-        return java.math.BigInteger.valueOf(months).multiply(java.math.BigInteger.valueOf(30))
-                .add(java.math.BigInteger.valueOf(days))
-                .multiply(java.math.BigInteger.valueOf(MICROS_PER_DAY))
-                .add(java.math.BigInteger.valueOf(micros));
+    public BigInteger span() {
+        return BigInteger.valueOf(months).multiply(BigInteger.valueOf(30))
+                .add(BigInteger.valueOf(days))
+                .multiply(BigInteger.valueOf(MICROS_PER_DAY))
+                .add(BigInteger.valueOf(micros));
     }
 
     @Override

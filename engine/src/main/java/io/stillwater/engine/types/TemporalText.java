@@ -10,9 +10,12 @@ import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * PostgreSQL's ISO text formats for date, time, timestamp and timestamptz (DateStyle
@@ -243,7 +246,7 @@ final class TemporalText {
         int dayOffset;
         switch (t) {
             case "now" -> {
-                Instant n = (now == null ? Instant.now() : now).truncatedTo(java.time.temporal.ChronoUnit.MICROS);
+                Instant n = (now == null ? Instant.now() : now).truncatedTo(ChronoUnit.MICROS);
                 return switch (kind) {
                     case DATE -> LocalDate.ofInstant(n, zone);
                     case TIME -> LocalTime.ofInstant(n, zone);
@@ -305,7 +308,7 @@ final class TemporalText {
 
     /** IANA zone ids by lower-cased name, built once on first use (PostgreSQL matches zone names case-insensitively). */
     private static final class ZoneIds {
-        static final java.util.Map<String, String> BY_LOWER_NAME = ZoneId.getAvailableZoneIds().stream()
-                .collect(java.util.stream.Collectors.toUnmodifiableMap(z -> z.toLowerCase(Locale.ROOT), z -> z, (x, y) -> x));
+        static final Map<String, String> BY_LOWER_NAME = ZoneId.getAvailableZoneIds().stream()
+                .collect(Collectors.toUnmodifiableMap(z -> z.toLowerCase(Locale.ROOT), z -> z, (x, y) -> x));
     }
 }

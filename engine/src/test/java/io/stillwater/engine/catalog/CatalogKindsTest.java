@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
-import io.stillwater.engine.sql.Statement.ObjectKind;
 import io.stillwater.engine.types.Interval;
 import io.stillwater.engine.types.SqlType;
 import java.util.ArrayDeque;

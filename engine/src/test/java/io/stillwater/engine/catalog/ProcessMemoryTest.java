@@ -3,6 +3,8 @@ package io.stillwater.engine.catalog;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.engine.data.Row;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /** mz_internal.mz_process_memory: one row whose values keep the relations one JVM snapshot guarantees. */
@@ -25,7 +27,7 @@ class ProcessMemoryTest {
         if (max != null) {
             assertThat(committed).isLessThanOrEqualTo(max);
         }
-        if (java.nio.file.Files.isReadable(java.nio.file.Path.of("/proc/self/status"))) {
+        if (Files.isReadable(Path.of("/proc/self/status"))) {
             assertThat(rss).isNotNull().isPositive();
         }
     }

@@ -4,6 +4,7 @@ import static io.stillwater.engine.compute.Plans.K;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.dataflow.Cancellation;
 import io.stillwater.engine.error.EvalError;
@@ -11,12 +12,17 @@ import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.expr.Expr;
 import io.stillwater.engine.expr.Func;
 import io.stillwater.engine.plan.PlanNode;
+import io.stillwater.engine.storage.LogRecord;
 import io.stillwater.engine.types.SqlType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 class ComputeReplicaTest {
@@ -151,8 +157,8 @@ class ComputeReplicaTest {
 
     @Test
     void beforeHydrationTheFrontierIsMinimalAndReadsWait() throws Exception {
-        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicBoolean closed = new AtomicBoolean();
         PlanNode.Get t = Plans.get(1, "t");
         try (ComputeReplica replica = new ComputeReplica(2)) {
             InputSnapshot inputs = new InputSnapshot(5, (id, asOf) -> {
@@ -161,10 +167,10 @@ class ComputeReplicaTest {
                 } catch (InterruptedException e) {
                     throw new IllegalStateException(e);
                 }
-                return new io.stillwater.engine.data.Changes().add(row(1, 1), 1);
-            }, () -> closed.set(true), java.util.Set.of(1L));
+                return new Changes().add(row(1, 1), 1);
+            }, () -> closed.set(true), Set.of(1L));
             replica.createDataflow(new DataflowSpec(77, "idx", 1, t, new DataflowSpec.Export.Index(List.of(K))), inputs);
-            replica.inputChanges(6, java.util.Map.of(1L, new io.stillwater.engine.data.Changes().add(row(2, 2), 1)));
+            replica.inputChanges(6, Map.of(1L, new Changes().add(row(2, 2), 1)));
             CollectionReader r = replica.reader(77).orElseThrow();
             CompletableFuture<Void> at6 = r.readableAt(6);
             assertThat(r.upper()).isEqualTo(Long.MIN_VALUE);
@@ -185,14 +191,14 @@ class ComputeReplicaTest {
 
     @Test
     void otherDataflowsKeepUpWhileALargeOneHydrates() throws Exception {
-        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
         PlanNode.Get small = Plans.get(1, "small");
         PlanNode.Get large = Plans.get(2, "large");
-        io.stillwater.engine.data.Changes many = new io.stillwater.engine.data.Changes();
+        Changes many = new Changes();
         for (int i = 0; i < 5_000; i++) many.add(row(i, 0), 1);
         try (ComputeReplica replica = new ComputeReplica(2, new ComputeReplica.Tuning(10, 1_000, 4_096))) {
             replica.createDataflow(new DataflowSpec(71, "small_k", 1, small, new DataflowSpec.Export.Index(List.of(K))),
-                    new InputSnapshot(5, (id, asOf) -> new io.stillwater.engine.data.Changes(), () -> {}, java.util.Set.of(1L)));
+                    new InputSnapshot(5, (id, asOf) -> new Changes(), () -> {}, Set.of(1L)));
             replica.createDataflow(new DataflowSpec(72, "large_k", 2, large, new DataflowSpec.Export.Index(List.of(K))),
                     new InputSnapshot(5, (id, asOf) -> {
                         try {
@@ -201,9 +207,9 @@ class ComputeReplicaTest {
                             throw new IllegalStateException(e);
                         }
                         return many;
-                    }, () -> {}, java.util.Set.of(2L)));
-            replica.inputChanges(6, java.util.Map.of(1L, new io.stillwater.engine.data.Changes().add(row(1, 1), 1),
-                    2L, new io.stillwater.engine.data.Changes().add(row(-1, -1), 1)));
+                    }, () -> {}, Set.of(2L)));
+            replica.inputChanges(6, Map.of(1L, new Changes().add(row(1, 1), 1),
+                    2L, new Changes().add(row(-1, -1), 1)));
             CollectionReader smallR = replica.reader(71).orElseThrow();
             CollectionReader largeR = replica.reader(72).orElseThrow();
             // Runs on the worker completing small_k's frontier (the trace's own future, not
@@ -229,9 +235,9 @@ class ComputeReplicaTest {
         ComputeReplica.Tuning tuning = new ComputeReplica.Tuning(10_000, 1_000, 4_096);
         try (ComputeFixture f = new ComputeFixture(2, tuning)) {
             PlanNode.Get t = f.table("big");
-            List<io.stillwater.engine.storage.LogRecord.TableChange> rows = new ArrayList<>();
+            List<LogRecord.TableChange> rows = new ArrayList<>();
             for (int i = 0; i < 200_000; i++) {
-                rows.add(new io.stillwater.engine.storage.LogRecord.TableChange(t.objectId(), row(i, i % 7), 1));
+                rows.add(new LogRecord.TableChange(t.objectId(), row(i, i % 7), 1));
             }
             f.coordinator.commit(rows);
             long idx = f.index("big_k", t.objectId(), t, List.of(K));

@@ -13,7 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** A replica's serving machinery with hand-written reads: history bounds, outcomes, shutdown. */
+/** A replica's serving machinery with hand-written reads: where reads run, history bounds, outcomes, shutdown. */
 class PeekServingTest {
     static final ParameterSnapshot PARAMS = new SystemParameters().snapshot();
 
@@ -25,6 +25,22 @@ class PeekServingTest {
     static <R> PeekWork<R> constant(R value) {
         return new PeekWork<>() {
             public boolean advance(long positions, long granularity, Cancellation cancel) { return true; }
+            public R result() { return value; }
+        };
+    }
+
+    /** A read that counts {@code started} down, then holds its thread until {@code release}, then returns {@code value}. */
+    static <R> PeekWork<R> blocking(CountDownLatch started, CountDownLatch release, R value) {
+        return new PeekWork<>() {
+            public boolean advance(long positions, long granularity, Cancellation cancel) {
+                started.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return true;
+            }
             public R result() { return value; }
         };
     }
@@ -75,18 +91,7 @@ class PeekServingTest {
         ComputeReplica r = new ComputeReplica(ComputeReplica.defaultSpec(1, false));
         CountDownLatch running = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        PeekWork<String> blocking = new PeekWork<>() {
-            public boolean advance(long positions, long granularity, Cancellation cancel) {
-                running.countDown();
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return true;
-            }
-            public String result() { return "done"; }
-        };
+        PeekWork<String> blocking = blocking(running, release, "done");
         PeekHandle<String> first = r.serve(request("first", PeekKind.WALK, blocking));
         assertThat(running.await(60, TimeUnit.SECONDS)).isTrue();
         PeekHandle<Integer> queued = r.serve(request("queued", PeekKind.LOOKUP, constant(1)));
@@ -100,6 +105,52 @@ class PeekServingTest {
         assertThat(first.await()).isEqualTo("done");
         assertThatThrownBy(queued::await).isInstanceOfSatisfying(SqlException.class,
                 e -> assertThat(e.state()).isEqualTo(SqlState.ADMIN_SHUTDOWN));
+    }
+
+    /** A read that records the thread it ran on. */
+    static PeekWork<Thread> currentThread() {
+        return new PeekWork<>() {
+            private Thread ranOn;
+            public boolean advance(long positions, long granularity, Cancellation cancel) {
+                ranOn = Thread.currentThread();
+                return true;
+            }
+            public Thread result() { return ranOn; }
+        };
+    }
+
+    @Test
+    void theInteractiveRuntimeRunsAReadOnTheCallersThreadASoloReplicaInItsWorkerLoop() {
+        try (ComputeReplica two = new ComputeReplica(ComputeReplica.defaultSpec(1, true));
+             ComputeReplica solo = new ComputeReplica(ComputeReplica.defaultSpec(1, false))) {
+            PeekHandle<Thread> interactive = two.serve(request("lookup", PeekKind.LOOKUP, currentThread()));
+            assertThat(interactive.runtime()).isEqualTo(ComputeRuntime.INTERACTIVE);
+            assertThat(interactive.await()).isSameAs(Thread.currentThread());
+
+            PeekHandle<Thread> queued = solo.serve(request("lookup", PeekKind.LOOKUP, currentThread()));
+            assertThat(queued.runtime()).isEqualTo(ComputeRuntime.SOLO);
+            assertThat(queued.await().getName()).isEqualTo("stillwater-compute-0");
+        }
+    }
+
+    @Test
+    void onTheInteractiveRuntimeALookupDoesNotWaitBehindAWalk() throws Exception {
+        try (ComputeReplica r = new ComputeReplica(ComputeReplica.defaultSpec(1, true))) {
+            CountDownLatch walking = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            PeekWork<String> blockedWalk = blocking(walking, release, "walked");
+            Thread walker = Thread.ofPlatform().start(() -> r.serve(request("walk", PeekKind.WALK, blockedWalk)).await());
+            try {
+                assertThat(walking.await(60, TimeUnit.SECONDS)).isTrue();
+                // The walk holds its session thread; a lookup from another session runs now, beside it.
+                assertThat(r.serve(request("lookup", PeekKind.LOOKUP, constant(7))).await()).isEqualTo(7);
+                assertThat(r.introspection().orElseThrow().activePeeks())
+                        .extracting(ReplicaIntrospection.ActivePeek::statement).containsExactly("walk");
+            } finally {
+                release.countDown();
+                walker.join(60_000);
+            }
+        }
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.stillwater.engine.compute;
 
+import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.expr.Expr;
 import io.stillwater.engine.expr.Func;
@@ -69,7 +70,7 @@ final class Plans {
         return p;
     }
 
-    static List<Row> expand(io.stillwater.engine.data.Changes c) {
+    static List<Row> expand(Changes c) {
         List<Row> out = new ArrayList<>();
         for (int i = 0; i < c.size(); i++) {
             if (c.diff(i) < 0) throw new AssertionError("negative multiplicity " + c.diff(i) + " for " + c.row(i));

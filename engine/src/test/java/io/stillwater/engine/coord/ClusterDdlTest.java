@@ -15,7 +15,7 @@ import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.session.EngineSession;
 import io.stillwater.engine.session.ExecutionResult;
-import io.stillwater.engine.sql.StatementPlanner;
+import io.stillwater.engine.sql.planner.StatementPlanner;
 import io.stillwater.engine.sql.parse.UtilityParser;
 import io.stillwater.engine.types.DatumText;
 import io.stillwater.engine.types.SqlType;

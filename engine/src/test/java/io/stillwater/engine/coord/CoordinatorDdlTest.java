@@ -15,7 +15,7 @@ import io.stillwater.engine.plan.PlanNode;
 import io.stillwater.engine.session.EngineSession;
 import io.stillwater.engine.session.ExecutionResult;
 import io.stillwater.engine.sql.Statement;
-import io.stillwater.engine.sql.StatementPlanner;
+import io.stillwater.engine.sql.planner.StatementPlanner;
 import io.stillwater.engine.sql.parse.UtilityParser;
 import io.stillwater.engine.types.DatumText;
 import io.stillwater.engine.types.SqlType;

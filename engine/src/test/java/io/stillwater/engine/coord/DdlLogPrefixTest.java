@@ -8,7 +8,7 @@ import io.stillwater.engine.catalog.IndexDef;
 import io.stillwater.engine.catalog.MaterializedViewDef;
 import io.stillwater.engine.catalog.ViewDef;
 import io.stillwater.engine.session.EngineSession;
-import io.stillwater.engine.sql.StatementPlanner;
+import io.stillwater.engine.sql.planner.StatementPlanner;
 import io.stillwater.engine.sql.parse.UtilityParser;
 import java.io.IOException;
 import java.nio.channels.FileChannel;

@@ -11,7 +11,9 @@ import io.stillwater.engine.types.SqlType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.LongBinaryOperator;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -141,7 +143,7 @@ class ArithmeticPropertiesTest {
 
     // ------------------------------------------------------------ three-valued logic
 
-    private static final List<Boolean> TRUTH = java.util.Arrays.asList(true, false, null);
+    private static final List<Boolean> TRUTH = Arrays.asList(true, false, null);
 
     /** SQL's AND as Kleene logic: false dominates, then unknown. */
     private static Boolean kleeneAnd(Boolean a, Boolean b) {
@@ -162,7 +164,7 @@ class ArithmeticPropertiesTest {
             for (Boolean b : TRUTH) {
                 assertThat(eval(call(Func.AND, BOOL, Sql.b(a), Sql.b(b)))).as("%s AND %s", a, b).isEqualTo(kleeneAnd(a, b));
                 assertThat(eval(call(Func.OR, BOOL, Sql.b(a), Sql.b(b)))).as("%s OR %s", a, b).isEqualTo(kleeneOr(a, b));
-                assertThat(eval(call(Func.IS_DISTINCT_FROM, BOOL, Sql.b(a), Sql.b(b)))).isEqualTo(!java.util.Objects.equals(a, b));
+                assertThat(eval(call(Func.IS_DISTINCT_FROM, BOOL, Sql.b(a), Sql.b(b)))).isEqualTo(!Objects.equals(a, b));
             }
             assertThat(eval(call(Func.NOT, BOOL, Sql.b(a)))).isEqualTo(a == null ? null : !a);
             assertThat(eval(call(Func.IS_TRUE, BOOL, Sql.b(a)))).isEqualTo(Boolean.TRUE.equals(a));

@@ -8,7 +8,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
+import io.stillwater.engine.types.DatumText;
 import io.stillwater.engine.types.SqlType;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -432,11 +441,11 @@ class FunctionsTest {
     @Test
     void timestamptzArithmeticAndFieldsUseTheSessionZone() {
         // PostgreSQL with SET timezone = 'America/New_York', across the 2024-03-10 DST change.
-        java.time.ZoneId ny = java.time.ZoneId.of("America/New_York");
+        ZoneId ny = ZoneId.of("America/New_York");
         EvalContext ctx = new EvalContext(CTX.statementTime(), ny, "alice", "shop");
-        java.util.function.Function<Expr, String> run = ex -> io.stillwater.engine.types.DatumText.format(
+        Function<Expr, String> run = ex -> DatumText.format(
                 ex.type(), ExprCompiler.compile(ex, ctx).eval(Row.EMPTY), ny);
-        Expr sat = new Expr.Literal(io.stillwater.engine.types.DatumText.parse(TSTZ, "2024-03-09 12:00-05"), TSTZ);
+        Expr sat = new Expr.Literal(DatumText.parse(TSTZ, "2024-03-09 12:00-05"), TSTZ);
         Expr sunUtc = lit(TSTZ, "2024-03-10 12:00+00");
         assertThat(run.apply(call(PLUS, TSTZ, sat, lit(IV, "1 day")))).isEqualTo("2024-03-10 12:00:00-04");
         assertThat(run.apply(call(PLUS, TSTZ, sat, lit(IV, "24 hours")))).isEqualTo("2024-03-10 13:00:00-04");
@@ -461,7 +470,7 @@ class FunctionsTest {
     void coalesceAndCaseAreLazy() {
         Expr boom = call(DIVIDE, INT, i(1), i(0));
         assertThat(eval(call(COALESCE, INT, i(1), boom))).isEqualTo(1);
-        Expr kase = new Expr.Case(java.util.List.of(b(false)), java.util.List.of(cast(new Expr.Literal("x", SqlType.UNKNOWN), INT)),
+        Expr kase = new Expr.Case(List.of(b(false)), List.of(cast(new Expr.Literal("x", SqlType.UNKNOWN), INT)),
                 i(2), INT);
         assertThat(eval(kase)).isEqualTo(2);
     }
@@ -503,16 +512,16 @@ class FunctionsTest {
     void zeroArgumentFunctionsEvaluateToAValue() {
         // Func dispatch is an exhaustive switch (the compiler rejects a forgotten constant);
         // this checks the argument-less ones produce a value of their declared type's class.
-        java.util.Map<Func, Class<?>> expected = java.util.Map.ofEntries(
-                java.util.Map.entry(NOW, java.time.Instant.class), java.util.Map.entry(CURRENT_TIMESTAMP, java.time.Instant.class),
-                java.util.Map.entry(CURRENT_DATE, java.time.LocalDate.class), java.util.Map.entry(CURRENT_TIME, java.time.LocalTime.class),
-                java.util.Map.entry(LOCALTIMESTAMP, java.time.LocalDateTime.class), java.util.Map.entry(PI, Double.class),
-                java.util.Map.entry(RANDOM, Double.class), java.util.Map.entry(VERSION, String.class),
-                java.util.Map.entry(CURRENT_USER, String.class), java.util.Map.entry(CURRENT_DATABASE, String.class),
-                java.util.Map.entry(CURRENT_SCHEMA, String.class));
-        java.util.Map<Class<?>, SqlType> types = java.util.Map.of(java.time.Instant.class, TSTZ, java.time.LocalDate.class, DATE,
-                java.time.LocalTime.class, TIME, java.time.LocalDateTime.class, TS, Double.class, F8, String.class, TEXT);
-        expected.forEach((f, cls) -> assertThat(eval(new Expr.Call(f, java.util.List.of(), types.get(cls))))
+        Map<Func, Class<?>> expected = Map.ofEntries(
+                Map.entry(NOW, Instant.class), Map.entry(CURRENT_TIMESTAMP, Instant.class),
+                Map.entry(CURRENT_DATE, LocalDate.class), Map.entry(CURRENT_TIME, LocalTime.class),
+                Map.entry(LOCALTIMESTAMP, LocalDateTime.class), Map.entry(PI, Double.class),
+                Map.entry(RANDOM, Double.class), Map.entry(VERSION, String.class),
+                Map.entry(CURRENT_USER, String.class), Map.entry(CURRENT_DATABASE, String.class),
+                Map.entry(CURRENT_SCHEMA, String.class));
+        Map<Class<?>, SqlType> types = Map.of(Instant.class, TSTZ, LocalDate.class, DATE,
+                LocalTime.class, TIME, LocalDateTime.class, TS, Double.class, F8, String.class, TEXT);
+        expected.forEach((f, cls) -> assertThat(eval(new Expr.Call(f, List.of(), types.get(cls))))
                 .as(f.name()).isInstanceOf(cls));
     }
 

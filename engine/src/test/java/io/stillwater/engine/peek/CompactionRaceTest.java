@@ -8,7 +8,7 @@ import io.stillwater.engine.coord.Coordinator;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.session.EngineSession;
 import io.stillwater.engine.session.ExecutionResult;
-import io.stillwater.engine.sql.StatementPlanner;
+import io.stillwater.engine.sql.planner.StatementPlanner;
 import io.stillwater.engine.sql.parse.UtilityParser;
 import java.nio.file.Path;
 import java.util.Map;

@@ -14,7 +14,7 @@ import io.stillwater.engine.expr.Func;
 import io.stillwater.engine.plan.PlanNode;
 import io.stillwater.engine.session.EngineSession;
 import io.stillwater.engine.session.ExecutionResult;
-import io.stillwater.engine.sql.StatementPlanner;
+import io.stillwater.engine.sql.planner.StatementPlanner;
 import io.stillwater.engine.sql.parse.UtilityParser;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.types.DatumText;

@@ -13,7 +13,7 @@ import io.stillwater.engine.expr.Expr;
 import io.stillwater.engine.expr.Func;
 import io.stillwater.engine.plan.PlanNode;
 import io.stillwater.engine.session.EngineSession;
-import io.stillwater.engine.sql.StatementPlanner;
+import io.stillwater.engine.sql.planner.StatementPlanner;
 import io.stillwater.engine.sql.parse.UtilityParser;
 import io.stillwater.engine.types.SqlType;
 import java.io.IOException;

@@ -7,6 +7,7 @@ import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.expr.Expr;
 import io.stillwater.engine.expr.Func;
 import io.stillwater.engine.types.SqlType;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -41,7 +42,7 @@ class PlansTest {
 
     @Test
     void nullParamBecomesTypedNullLiteral() {
-        Expr e = Plans.bind(new Expr.Param(0, SqlType.DATE), java.util.Arrays.asList((Object) null));
+        Expr e = Plans.bind(new Expr.Param(0, SqlType.DATE), Arrays.asList((Object) null));
         assertThat(e).isEqualTo(new Expr.Literal(null, SqlType.DATE));
     }
 

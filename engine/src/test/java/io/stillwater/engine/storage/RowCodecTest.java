@@ -3,8 +3,6 @@ package io.stillwater.engine.storage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.stillwater.engine.catalog.ColumnDef;
-import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.types.ByteString;
 import io.stillwater.engine.types.Interval;
@@ -16,15 +14,12 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
-import net.jqwik.api.From;
-import net.jqwik.api.constraints.Size;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
@@ -136,27 +131,6 @@ class RowCodecTest {
         for (int cut = 0; cut < full.length; cut++) {
             byte[] prefix = Arrays.copyOf(full, cut);
             assertThatThrownBy(() -> RowCodec.decode(prefix)).isInstanceOf(CorruptDataException.class);
-        }
-    }
-
-    @Property(tries = 300)
-    void tablesRoundTrip(@ForAll @Size(max = 12) List<@From("types") SqlType> types, @ForAll("datums") Object defaultValue,
-                         @ForAll long id, @ForAll String name) {
-        List<ColumnDef> cols = new ArrayList<>();
-        for (int i = 0; i < types.size(); i++) cols.add(new ColumnDef("c" + i + name, types.get(i), i % 2 == 0, i == 0 ? defaultValue : null));
-        TableDef table = new TableDef(id, name, cols);
-        BinaryWriter w = new BinaryWriter();
-        RowCodec.writeTable(w, table);
-        BinaryReader r = new BinaryReader(w.toByteArray());
-        TableDef back = RowCodec.readTable(r);
-        assertThat(r.hasRemaining()).isFalse();
-        assertThat(back.id()).isEqualTo(id);
-        assertThat(back.name()).isEqualTo(name);
-        assertThat(back.types()).isEqualTo(types);
-        assertThat(back.columnNames()).isEqualTo(table.columnNames());
-        for (int i = 0; i < cols.size(); i++) {
-            assertThat(back.columns().get(i).notNull()).isEqualTo(cols.get(i).notNull());
-            assertSameDatum(back.columns().get(i).defaultValue(), cols.get(i).defaultValue());
         }
     }
 

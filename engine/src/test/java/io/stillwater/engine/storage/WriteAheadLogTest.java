@@ -8,6 +8,7 @@ import static io.stillwater.engine.storage.WalTesting.writes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.stillwater.engine.data.Row;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.storage.LogRecord.TableWrite;
@@ -189,7 +190,7 @@ class WriteAheadLogTest {
     @Test
     void aRecordHoldingANonDatumIsRejectedWithoutHarmingTheLog() {
         try (WriteAheadLog wal = WriteAheadLog.open(dir, false)) {
-            LogRecord bad = new TableWrite(1, List.of(new LogRecord.TableChange(1, io.stillwater.engine.data.Row.of(new Object()), 1)));
+            LogRecord bad = new TableWrite(1, List.of(new LogRecord.TableChange(1, Row.of(new Object()), 1)));
             assertThatThrownBy(() -> wal.appendAsync(bad)).isInstanceOf(IllegalArgumentException.class);
             wal.append(write(0, 0));
         }

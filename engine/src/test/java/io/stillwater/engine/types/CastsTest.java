@@ -7,6 +7,7 @@ import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.math.RoundingMode;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -195,7 +196,7 @@ class CastsTest {
         BigDecimal r = (BigDecimal) Casts.cast(v, SqlType.NUMERIC, SqlType.numeric(50, 2));
         assertThat(r.scale()).isEqualTo(2);
         assertThat(r.subtract(v).abs()).isLessThanOrEqualTo(new BigDecimal("0.005"));
-        assertThat(r).isEqualTo(v.setScale(2, java.math.RoundingMode.HALF_UP));
+        assertThat(r).isEqualTo(v.setScale(2, RoundingMode.HALF_UP));
     }
 
     @Property

@@ -9,6 +9,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -102,7 +103,7 @@ class DatumTextPropertiesTest {
     @Property
     void timestamptzsInAnySessionZone(@ForAll("dates") LocalDate d, @ForAll("times") LocalTime t, @ForAll("zones") ZoneId zone) {
         Instant v = LocalDateTime.of(d.getYear() < 1900 ? d.withYear(1900 + Math.floorMod(d.getYear(), 200)) : d, t)
-                .toInstant(java.time.ZoneOffset.UTC);
+                .toInstant(ZoneOffset.UTC);
         String text = DatumText.format(SqlType.TIMESTAMPTZ, v, zone);
         assertThat(DatumText.parse(SqlType.TIMESTAMPTZ, text, ZoneId.of("UTC"))).as(text).isEqualTo(v);
     }

@@ -12,6 +12,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -168,7 +169,7 @@ class DatumTextTest {
                 });
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void timestamptzRendersInTheSessionZone() {
         Instant i = Instant.parse("2024-07-01T12:00:00Z");
         assertThat(DatumText.format(SqlType.TIMESTAMPTZ, i, ZoneId.of("Europe/Berlin"))).isEqualTo("2024-07-01 14:00:00+02");
@@ -176,7 +177,7 @@ class DatumTextTest {
         assertThat(DatumText.parse(SqlType.TIMESTAMPTZ, "2024-07-01 14:00:00", ZoneId.of("Europe/Berlin"))).isEqualTo(i);
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void valuesUseTheDocumentedJavaClasses() {
         assertThat(DatumText.parse(SqlType.SMALLINT, "1")).isInstanceOf(Short.class);
         assertThat(DatumText.parse(SqlType.INTEGER, "1")).isInstanceOf(Integer.class);

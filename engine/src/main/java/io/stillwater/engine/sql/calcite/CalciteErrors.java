@@ -2,10 +2,15 @@ package io.stillwater.engine.sql.calcite;
 
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
+import io.stillwater.engine.types.DatumText;
+import io.stillwater.engine.types.SqlType;
+import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.runtime.CalciteException;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
@@ -17,13 +22,13 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 final class CalciteErrors {
     private CalciteErrors() {}
 
-    private record Rule(Pattern pattern, SqlState state, java.util.function.Function<Matcher, String> message) {}
+    private record Rule(Pattern pattern, SqlState state, Function<Matcher, String> message) {}
 
-    private static Rule rule(String regex, SqlState state, java.util.function.Function<Matcher, String> msg) {
+    private static Rule rule(String regex, SqlState state, Function<Matcher, String> msg) {
         return new Rule(Pattern.compile(regex, Pattern.DOTALL), state, msg);
     }
 
-    private static final java.util.List<Rule> RULES = java.util.List.of(
+    private static final List<Rule> RULES = List.of(
             rule("(?:Object|Table) '([^']*)' not found.*", SqlState.UNDEFINED_TABLE,
                     m -> "relation \"" + m.group(1) + "\" does not exist"),
             rule("Column '([^']*)' not found in any table.*", SqlState.UNDEFINED_COLUMN,
@@ -105,7 +110,7 @@ final class CalciteErrors {
 
     /** Maps any exception thrown while parsing, validating or converting. */
     static SqlException translate(Throwable e, String sql) {
-        return translate(e, new PgTokens.Rewritten(sql, new int[0], sql, java.util.List.of()));
+        return translate(e, new PgTokens.Rewritten(sql, new int[0], sql, List.of()));
     }
 
     /**
@@ -129,7 +134,7 @@ final class CalciteErrors {
         if (mapped != null) return mapped;
         String msg = e.getMessage() == null ? "" : e.getMessage();
         if (msg.contains("org.apache") || msg.contains("Exception") || msg.contains("java.")) msg = "";
-        if (!msg.isEmpty() && (e instanceof org.apache.calcite.runtime.CalciteException
+        if (!msg.isEmpty() && (e instanceof CalciteException
                 || e instanceof CalciteContextException)) {
             return new SqlException(SqlState.SYNTAX_ERROR, stripContext(msg), null, null, e);
         }
@@ -161,13 +166,13 @@ final class CalciteErrors {
     private static SqlException illegalDatetimeLiteral(String msg, Throwable cause) {
         Matcher m = ILLEGAL_DATETIME_LITERAL.matcher(msg);
         if (!m.matches()) return null;
-        io.stillwater.engine.types.SqlType type = switch (m.group(1)) {
-            case "DATE" -> io.stillwater.engine.types.SqlType.DATE;
-            case "TIME" -> io.stillwater.engine.types.SqlType.TIME;
-            default -> io.stillwater.engine.types.SqlType.TIMESTAMP;
+        SqlType type = switch (m.group(1)) {
+            case "DATE" -> SqlType.DATE;
+            case "TIME" -> SqlType.TIME;
+            default -> SqlType.TIMESTAMP;
         };
         try {
-            io.stillwater.engine.types.DatumText.parse(type, m.group(2));
+            DatumText.parse(type, m.group(2));
         } catch (SqlException e) {
             return new SqlException(e.state(), e.getMessage(), null, null, cause);
         } catch (RuntimeException e) {
@@ -189,7 +194,7 @@ final class CalciteErrors {
     private static final Pattern ENCOUNTERED = Pattern.compile("Encountered \"(.*?)\" at line (\\d+), column (\\d+)", Pattern.DOTALL);
 
     static SqlException syntax(SqlParseException p, String sql) {
-        return syntax(p, new PgTokens.Rewritten(sql, new int[0], sql, java.util.List.of()));
+        return syntax(p, new PgTokens.Rewritten(sql, new int[0], sql, List.of()));
     }
 
     static SqlException syntax(SqlParseException p, PgTokens.Rewritten rewritten) {
@@ -210,8 +215,8 @@ final class CalciteErrors {
                 at = sql.length();
             } else {
                 near = last;
-                int found = at < 0 ? -1 : sql.toLowerCase(java.util.Locale.ROOT)
-                        .indexOf(last.toLowerCase(java.util.Locale.ROOT), at);
+                int found = at < 0 ? -1 : sql.toLowerCase(Locale.ROOT)
+                        .indexOf(last.toLowerCase(Locale.ROOT), at);
                 if (found >= 0) {
                     at = found;
                     near = sql.substring(found, found + last.length());

@@ -1,5 +1,6 @@
 package io.stillwater.engine.sql.calcite;
 
+import io.stillwater.engine.catalog.ColumnDef;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.catalog.ViewDef;
 import io.stillwater.engine.error.SqlException;
@@ -8,12 +9,17 @@ import io.stillwater.engine.expr.Expr;
 import io.stillwater.engine.plan.PlanNode;
 import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.plan.SortKey;
-import io.stillwater.engine.sql.CatalogView;
+import io.stillwater.engine.catalog.CatalogView;
 import io.stillwater.engine.sql.Statement;
+import io.stillwater.engine.types.DatumText;
 import io.stillwater.engine.types.SqlType;
 import io.stillwater.engine.types.TypeKind;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
@@ -31,19 +37,26 @@ import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.RelVisitor;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.logical.LogicalSort;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexSubQuery;
 import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlDelete;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlInsert;
+import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
@@ -125,7 +138,7 @@ public final class CalciteFrontEnd {
             // PostgreSQL text is Unicode (UTF8 databases); Calcite's default, ISO-8859-1,
             // rejects literals like '日本' when it types or casts them.
             @Override
-            public java.nio.charset.Charset getDefaultCharset() { return java.nio.charset.StandardCharsets.UTF_8; }
+            public Charset getDefaultCharset() { return StandardCharsets.UTF_8; }
         };
         operatorTable = PgOperatorTable.create();
         validatorConfig = SqlValidator.Config.DEFAULT
@@ -234,11 +247,11 @@ public final class CalciteFrontEnd {
 
     private static SqlDataTypeSpec spec(RelDataType t) {
         if (t.getSqlTypeName() == SqlTypeName.VARCHAR && t.getPrecision() == RelDataType.PRECISION_NOT_SPECIFIED) {
-            return new SqlDataTypeSpec(new org.apache.calcite.sql.SqlBasicTypeNameSpec(SqlTypeName.VARCHAR,
+            return new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR,
                     SqlParserPos.ZERO), SqlParserPos.ZERO);
         }
         if (t.getSqlTypeName() == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE) {
-            return new SqlDataTypeSpec(new org.apache.calcite.sql.SqlBasicTypeNameSpec(
+            return new SqlDataTypeSpec(new SqlBasicTypeNameSpec(
                     SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE, t.getPrecision(), SqlParserPos.ZERO), SqlParserPos.ZERO);
         }
         return SqlTypeUtil.convertTypeToSpec(t);
@@ -253,7 +266,7 @@ public final class CalciteFrontEnd {
     private static SqlNode typeOperand(RelDataType t) {
         if (t.getIntervalQualifier() != null) {
             var q = t.getIntervalQualifier();
-            return new org.apache.calcite.sql.SqlIntervalQualifier(q.getStartUnit(), q.getEndUnit(), SqlParserPos.ZERO);
+            return new SqlIntervalQualifier(q.getStartUnit(), q.getEndUnit(), SqlParserPos.ZERO);
         }
         return spec(t);
     }
@@ -289,9 +302,9 @@ public final class CalciteFrontEnd {
         if (top instanceof LogicalSort s) {
             order = RelToPlan.sortKeys(s.getCollation());
             // LIMIT $n / OFFSET $n of the whole query are bound at execution (Plans.bindParams).
-            if (s.fetch instanceof org.apache.calcite.rex.RexDynamicParam p) limitParam = p.getIndex();
+            if (s.fetch instanceof RexDynamicParam p) limitParam = p.getIndex();
             else limit = RelToPlan.constant(s.fetch, -1);
-            if (s.offset instanceof org.apache.calcite.rex.RexDynamicParam p) offsetParam = p.getIndex();
+            if (s.offset instanceof RexDynamicParam p) offsetParam = p.getIndex();
             else offset = RelToPlan.constant(s.offset, 0);
             top = s.getInput();
         }
@@ -404,14 +417,14 @@ public final class CalciteFrontEnd {
 
     private static boolean hasSubQuery(RelNode root) {
         boolean[] found = {false};
-        org.apache.calcite.rex.RexShuttle finder = new org.apache.calcite.rex.RexShuttle() {
+        RexShuttle finder = new RexShuttle() {
             @Override
-            public org.apache.calcite.rex.RexNode visitSubQuery(org.apache.calcite.rex.RexSubQuery subQuery) {
+            public RexNode visitSubQuery(RexSubQuery subQuery) {
                 found[0] = true;
                 return subQuery;
             }
         };
-        new org.apache.calcite.rel.RelVisitor() {
+        new RelVisitor() {
             @Override
             public void visit(RelNode node, int ordinal, RelNode parent) {
                 if (found[0]) return;
@@ -462,7 +475,7 @@ public final class CalciteFrontEnd {
      * PostgreSQL resolves untyped items assigned to a column (string literals, NULL,
      * parameters) to the column's type at parse time; do the same with a CAST.
      */
-    private SqlNode coerceToColumn(SqlNode item, io.stillwater.engine.catalog.ColumnDef column) {
+    private SqlNode coerceToColumn(SqlNode item, ColumnDef column) {
         SqlType columnType = column.type();
         if (item.getKind() == SqlKind.DEFAULT || isDefaultMarker(item)) item = defaultOf(column, item.getParserPosition());
         boolean untyped = PgSqlRewriter.paramIndex(item) >= 0
@@ -487,11 +500,11 @@ public final class CalciteFrontEnd {
      * with the type's input function (an exact round trip); no default is NULL. Doing it
      * here keeps Statement.Insert/Update unchanged: the source simply yields the default.
      */
-    private static SqlNode defaultOf(io.stillwater.engine.catalog.ColumnDef column, SqlParserPos pos) {
+    private static SqlNode defaultOf(ColumnDef column, SqlParserPos pos) {
         if (column.defaultValue() == null) return SqlLiteral.createNull(pos);
         // No character set, as the parser does for '...': the text may hold any Unicode.
         return SqlLiteral.createCharString(
-                io.stillwater.engine.types.DatumText.format(column.type(), column.defaultValue()), null, pos);
+                DatumText.format(column.type(), column.defaultValue()), null, pos);
     }
 
     private static boolean isDefaultMarker(SqlNode item) {
@@ -510,7 +523,7 @@ public final class CalciteFrontEnd {
             if (width > targets.length) {
                 throw new SqlException(SqlState.SYNTAX_ERROR, "INSERT has more expressions than target columns");
             }
-            if (width >= 0) targets = java.util.Arrays.copyOf(targets, width);
+            if (width >= 0) targets = Arrays.copyOf(targets, width);
         }
         if (source.getKind() == SqlKind.VALUES) {
             SqlCall values = (SqlCall) source;
@@ -524,7 +537,7 @@ public final class CalciteFrontEnd {
         }
         Planned p = planQuery(source, ctx);
         if (noColumnList && p.plan.columnNames().size() < targets.length) {
-            targets = java.util.Arrays.copyOf(targets, p.plan.columnNames().size());
+            targets = Arrays.copyOf(targets, p.plan.columnNames().size());
         }
         checkArity(p.plan.columnNames().size(), targets.length);
         return new Statement.Insert(table, targets, p.plan, p.paramTypes);
@@ -590,7 +603,7 @@ public final class CalciteFrontEnd {
             if (!node.isA(SqlKind.QUERY)) {
                 throw new SqlException(SqlState.SYNTAX_ERROR, "a view's definition must be a query (SELECT, VALUES, WITH, TABLE)");
             }
-            Set<String> references = new java.util.LinkedHashSet<>();
+            Set<String> references = new LinkedHashSet<>();
             Planned p = planQuery(node, new Ctx(sql, List.of(), catalog, references, 0));
             if (!p.paramTypes.isEmpty()) throw new SqlException(SqlState.UNDEFINED_PARAMETER, "there is no parameter $1");
             return new PlannedView(p.plan, Set.copyOf(references));

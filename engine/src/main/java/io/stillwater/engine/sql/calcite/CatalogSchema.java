@@ -4,8 +4,10 @@ import io.stillwater.engine.catalog.ColumnDef;
 import io.stillwater.engine.catalog.SystemRelations;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.catalog.ViewDef;
-import io.stillwater.engine.sql.CatalogView;
+import io.stillwater.engine.catalog.CatalogView;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
@@ -16,6 +18,7 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelProtoDataType;
+import org.apache.calcite.schema.Schema;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.TranslatableTable;
 import org.apache.calcite.schema.impl.AbstractSchema;
@@ -122,7 +125,7 @@ final class CatalogSchema extends AbstractSchema {
 
         @Override
         protected Map<String, Table> getTableMap() {
-            Map<String, Table> out = new java.util.HashMap<>();
+            Map<String, Table> out = new HashMap<>();
             for (SystemRelations.Builtin b : SystemRelations.all()) {
                 if (b.schema().equals(schema)) out.put(b.name(), new CatalogTable(b.def()));
             }
@@ -132,8 +135,8 @@ final class CatalogSchema extends AbstractSchema {
 
     /** PostgreSQL's default schema: {@code public.t} is {@code t}; and the built-in schemas. */
     @Override
-    protected Map<String, org.apache.calcite.schema.Schema> getSubSchemaMap() {
-        Map<String, org.apache.calcite.schema.Schema> out = new java.util.HashMap<>();
+    protected Map<String, Schema> getSubSchemaMap() {
+        Map<String, Schema> out = new HashMap<>();
         out.put("public", new CatalogSchema(catalog, views, references));
         for (String s : SystemRelations.schemas()) out.put(s, new SystemSchema(s));
         return out;
@@ -207,11 +210,11 @@ final class CatalogSchema extends AbstractSchema {
 
     @Override
     protected Map<String, RelProtoDataType> getTypeMap() {
-        var out = new java.util.HashMap<String, RelProtoDataType>();
+        var out = new HashMap<String, RelProtoDataType>();
         TYPE_ALIASES.forEach((name, fn) -> {
             RelProtoDataType proto = fn::apply;
             out.put(name, proto);
-            out.put(name.toUpperCase(java.util.Locale.ROOT), proto);
+            out.put(name.toUpperCase(Locale.ROOT), proto);
         });
         return out;
     }

@@ -1,13 +1,20 @@
 package io.stillwater.engine.sql.calcite;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
+import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlCallBinding;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorBinding;
@@ -16,6 +23,9 @@ import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.SqlTableFunction;
 import org.apache.calcite.sql.fun.SqlLibrary;
 import org.apache.calcite.sql.fun.SqlLibraryOperatorTableFactory;
+import org.apache.calcite.sql.fun.SqlMonotonicBinaryOperator;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.InferTypes;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlOperandTypeChecker;
@@ -38,9 +48,9 @@ import org.apache.calcite.sql.validate.SqlNameMatchers;
 final class PgOperatorTable {
     private PgOperatorTable() {}
 
-    private static final java.util.Set<String> OWN_NAMES = new java.util.HashSet<>();
-    private static final java.util.Set<SqlOperator> OWN_NAMES_OPS =
-            java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    private static final Set<String> OWN_NAMES = new HashSet<>();
+    private static final Set<SqlOperator> OWN_NAMES_OPS =
+            Collections.newSetFromMap(new IdentityHashMap<>());
 
     private static final List<SqlOperator> OWN = ownFunctions();
 
@@ -179,9 +189,9 @@ final class PgOperatorTable {
         if (isDatetime(l) && isDatetime(r)) {
             RelDataType t = l.getSqlTypeName() == SqlTypeName.DATE && r.getSqlTypeName() == SqlTypeName.DATE
                     ? f.createSqlType(SqlTypeName.INTEGER)
-                    : f.createSqlIntervalType(new org.apache.calcite.sql.SqlIntervalQualifier(
-                            org.apache.calcite.avatica.util.TimeUnit.DAY, org.apache.calcite.avatica.util.TimeUnit.SECOND,
-                            org.apache.calcite.sql.parser.SqlParserPos.ZERO));
+                    : f.createSqlIntervalType(new SqlIntervalQualifier(
+                            TimeUnit.DAY, TimeUnit.SECOND,
+                            SqlParserPos.ZERO));
             return f.createTypeWithNullability(t, nullable);
         }
         if (l.getSqlTypeName() == SqlTypeName.DATE && SqlTypeName.INT_TYPES.contains(r.getSqlTypeName())) {
@@ -212,15 +222,15 @@ final class PgOperatorTable {
          * {@code date - date} (integer days) and {@code date - integer} (date). The parser
          * binds {@code -} to Calcite's operator; {@link PgSqlRewriter} swaps in this one.
          */
-        static final SqlOperator MINUS = new org.apache.calcite.sql.fun.SqlMonotonicBinaryOperator("-", SqlKind.MINUS, 40,
-                true, PgOperatorTable::minusType, org.apache.calcite.sql.type.InferTypes.FIRST_KNOWN,
+        static final SqlOperator MINUS = new SqlMonotonicBinaryOperator("-", SqlKind.MINUS, 40,
+                true, PgOperatorTable::minusType, InferTypes.FIRST_KNOWN,
                 OperandTypes.or(OperandTypes.MINUS_OPERATOR,
                         OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.DATETIME),
                         OperandTypes.family(SqlTypeFamily.DATE, SqlTypeFamily.INTEGER)));
 
         /** PostgreSQL's {@code +}: Calcite's, plus {@code date + integer} (date). */
-        static final SqlOperator PLUS = new org.apache.calcite.sql.fun.SqlMonotonicBinaryOperator("+", SqlKind.PLUS, 40,
-                true, PgOperatorTable::plusType, org.apache.calcite.sql.type.InferTypes.FIRST_KNOWN,
+        static final SqlOperator PLUS = new SqlMonotonicBinaryOperator("+", SqlKind.PLUS, 40,
+                true, PgOperatorTable::plusType, InferTypes.FIRST_KNOWN,
                 OperandTypes.or(OperandTypes.PLUS_OPERATOR,
                         OperandTypes.family(SqlTypeFamily.DATE, SqlTypeFamily.INTEGER),
                         OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.DATE)));
@@ -276,7 +286,7 @@ final class PgOperatorTable {
                 }
             }
             if (known == null) known = binding.getTypeFactory().createSqlType(SqlTypeName.INTEGER);
-            java.util.Arrays.fill(operandTypes, known);
+            Arrays.fill(operandTypes, known);
         }
     }
 }

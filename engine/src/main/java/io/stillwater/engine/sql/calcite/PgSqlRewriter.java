@@ -1,14 +1,24 @@
 package io.stillwater.engine.sql.calcite;
 
+import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.error.SqlState;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.IntFunction;
 import java.util.regex.Pattern;
+import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlBinaryOperator;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIntervalQualifier;
+import org.apache.calcite.sql.SqlPrefixOperator;
+import org.apache.calcite.sql.SqlUserDefinedTypeNameSpec;
+import org.apache.calcite.sql.fun.SqlBetweenOperator;
 import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlDynamicParam;
@@ -21,8 +31,10 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
+import org.apache.calcite.sql.fun.SqlLikeOperator;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlShuttle;
 
@@ -43,7 +55,7 @@ import org.apache.calcite.sql.util.SqlShuttle;
 final class PgSqlRewriter extends SqlShuttle {
     private static final Pattern PARAM = Pattern.compile("\\$([0-9]+)");
     static final char UNIQUIFIER = '\0';
-    private static final java.util.Set<String> REBIND = java.util.Set.of("DATE_TRUNC", "DATE_PART", "LENGTH", "STRPOS");
+    private static final Set<String> REBIND = Set.of("DATE_TRUNC", "DATE_PART", "LENGTH", "STRPOS");
 
     /** Type spec for a parameter's hint, or null when the client gave none. */
     private final IntFunction<SqlNode> hintSpec;
@@ -110,7 +122,7 @@ final class PgSqlRewriter extends SqlShuttle {
         if (p.getIndex() >= limitParams.length) return p;
         int index = limitParams[p.getIndex()];
         if (index < 0) {
-            throw new io.stillwater.engine.error.SqlException(io.stillwater.engine.error.SqlState.UNDEFINED_PARAMETER,
+            throw new SqlException(SqlState.UNDEFINED_PARAMETER,
                     "there is no parameter $0");
         }
         var param = new SqlDynamicParam(index, p.getParserPosition());
@@ -121,18 +133,18 @@ final class PgSqlRewriter extends SqlShuttle {
     }
 
     /** Indexes of the parameters used as LIMIT or OFFSET. */
-    final java.util.Set<Integer> limitParamIndexes = new java.util.HashSet<>();
+    final Set<Integer> limitParamIndexes = new HashSet<>();
 
     /** {@code ::"interval"} (see {@link PgTokens}): a user-defined type name that is PostgreSQL's interval. */
     static boolean isIntervalTypeName(SqlNode type) {
         return type instanceof SqlDataTypeSpec spec
-                && spec.getTypeNameSpec() instanceof org.apache.calcite.sql.SqlUserDefinedTypeNameSpec
+                && spec.getTypeNameSpec() instanceof SqlUserDefinedTypeNameSpec
                 && spec.getTypeName().isSimple() && spec.getTypeName().getSimple().equals("interval");
     }
 
     private SqlNode param(int index, SqlParserPos pos, boolean needsType) {
         if (index < 0) {
-            throw new io.stillwater.engine.error.SqlException(io.stillwater.engine.error.SqlState.UNDEFINED_PARAMETER,
+            throw new SqlException(SqlState.UNDEFINED_PARAMETER,
                     "there is no parameter $0");
         }
         var p = new SqlDynamicParam(index, pos);
@@ -158,8 +170,8 @@ final class PgSqlRewriter extends SqlShuttle {
         }
         if (call instanceof SqlBasicCall cast && call.getKind() == SqlKind.CAST && cast.operandCount() == 2
                 && isIntervalTypeName(cast.operand(1))) {
-            cast.setOperand(1, new org.apache.calcite.sql.SqlIntervalQualifier(org.apache.calcite.avatica.util.TimeUnit.DAY,
-                    org.apache.calcite.avatica.util.TimeUnit.SECOND, cast.operand(1).getParserPosition()));
+            cast.setOperand(1, new SqlIntervalQualifier(TimeUnit.DAY,
+                    TimeUnit.SECOND, cast.operand(1).getParserPosition()));
         }
         if (call.getKind() == SqlKind.AS) {
             // Only the aliased expression is rewritten; aliases are names, not expressions.
@@ -179,7 +191,7 @@ final class PgSqlRewriter extends SqlShuttle {
             // PostgreSQL's current_timestamp is timestamptz (Calcite's is timestamp): it is now().
             return PgOperatorTable.own("NOW").createCall(call.getParserPosition());
         } else if (call.getOperator() == SqlStdOperatorTable.EXTRACT && call.operandCount() == 2
-                && call.operand(0) instanceof org.apache.calcite.sql.SqlIntervalQualifier q) {
+                && call.operand(0) instanceof SqlIntervalQualifier q) {
             String field = q.timeUnitRange.startUnit.name().toLowerCase(Locale.ROOT);
             SqlNode source = call.operand(1).accept(this);
             return PgOperatorTable.own("PG_EXTRACT").createCall(call.getParserPosition(),
@@ -226,10 +238,10 @@ final class PgSqlRewriter extends SqlShuttle {
         // A chained cast (x::int::text) is cast upon cast: pushing the outer cast into the inner
         // one would cast its type name.
         if (op.getKind() == SqlKind.CAST) return false;
-        return op instanceof org.apache.calcite.sql.SqlBinaryOperator
-                || op instanceof org.apache.calcite.sql.SqlPrefixOperator
-                || op instanceof org.apache.calcite.sql.fun.SqlBetweenOperator
-                || op instanceof org.apache.calcite.sql.fun.SqlLikeOperator;
+        return op instanceof SqlBinaryOperator
+                || op instanceof SqlPrefixOperator
+                || op instanceof SqlBetweenOperator
+                || op instanceof SqlLikeOperator;
     }
 
     /** 0-based offset of the {@code ::} before the cast's type, or -1. */
@@ -270,7 +282,7 @@ final class PgSqlRewriter extends SqlShuttle {
             String bareName = paramIndex(item) >= 0 ? "?column?" : null;
             item = typedIfBareParam(item);
             if (isGenerateSeries(item)) {
-                throw new io.stillwater.engine.error.SqlException(io.stillwater.engine.error.SqlState.FEATURE_NOT_SUPPORTED,
+                throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
                         "set-returning functions in the select list are not supported; use FROM generate_series(...)");
             }
             if (item instanceof SqlIdentifier id && id.isStar()) {
@@ -349,7 +361,7 @@ final class PgSqlRewriter extends SqlShuttle {
                 String inner = columnName(c.operand(0));
                 if (!inner.equals("?column?")) return inner;
                 if (isIntervalTypeName(c.operand(1))
-                        || c.operand(1) instanceof org.apache.calcite.sql.SqlIntervalQualifier) return "interval";
+                        || c.operand(1) instanceof SqlIntervalQualifier) return "interval";
                 if (c.operand(1) instanceof SqlDataTypeSpec spec) return pgTypeName(spec);
                 return "?column?";
             }
@@ -376,8 +388,8 @@ final class PgSqlRewriter extends SqlShuttle {
             case LITERAL: {
                 SqlLiteral lit = (SqlLiteral) node;
                 if (lit.getTypeName() == SqlTypeName.BOOLEAN) return "bool";
-                if (lit.getTypeName().getFamily() == org.apache.calcite.sql.type.SqlTypeFamily.INTERVAL_DAY_TIME
-                        || lit.getTypeName().getFamily() == org.apache.calcite.sql.type.SqlTypeFamily.INTERVAL_YEAR_MONTH) {
+                if (lit.getTypeName().getFamily() == SqlTypeFamily.INTERVAL_DAY_TIME
+                        || lit.getTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH) {
                     return "interval";
                 }
                 return "?column?";

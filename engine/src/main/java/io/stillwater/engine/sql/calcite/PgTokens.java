@@ -4,6 +4,7 @@ import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.sql.parse.SqlLexer;
 import io.stillwater.engine.sql.parse.Token;
 import io.stillwater.engine.sql.parse.TokenKind;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -78,7 +79,7 @@ final class PgTokens {
         int copied = 0;
         boolean update = !tokens.isEmpty() && tokens.get(0).isWord("update");
         // One entry per open parenthesis: whether it is CAST's (where AS is followed by a type).
-        java.util.ArrayDeque<Boolean> parens = new java.util.ArrayDeque<>();
+        ArrayDeque<Boolean> parens = new ArrayDeque<>();
         for (int i = 0; i < tokens.size(); i++) {
             Token t = tokens.get(i);
             Token prev = i > 0 ? tokens.get(i - 1) : null;

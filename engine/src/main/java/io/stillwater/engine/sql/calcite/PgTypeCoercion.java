@@ -3,10 +3,12 @@ package io.stillwater.engine.sql.calcite;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCallBinding;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorScope;
@@ -31,7 +33,7 @@ final class PgTypeCoercion extends TypeCoercionImpl {
         boolean fromChar = SqlTypeUtil.isCharacter(from);
         boolean toChar = SqlTypeUtil.isCharacter(targetType);
         if (fromChar != toChar && !isUntyped(operand) && !anyTypeAllowed(call)
-                && from.getSqlTypeName() != org.apache.calcite.sql.type.SqlTypeName.NULL) {
+                && from.getSqlTypeName() != SqlTypeName.NULL) {
             return false;
         }
         return super.coerceOperandType(scope, call, index, targetType);
@@ -42,7 +44,7 @@ final class PgTypeCoercion extends TypeCoercionImpl {
      * string literal compared with a bytea is read as a bytea ({@code b = '\\xcafe'}).
      */
     @Override
-    public boolean binaryComparisonCoercion(org.apache.calcite.sql.SqlCallBinding binding) {
+    public boolean binaryComparisonCoercion(SqlCallBinding binding) {
         if (binding.getOperandCount() == 2) {
             for (int i = 0; i < 2; i++) {
                 SqlNode lit = binding.operand(i);

@@ -1,5 +1,6 @@
 package io.stillwater.engine.sql.calcite;
 
+import java.math.RoundingMode;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
@@ -29,8 +30,8 @@ public final class PgTypeSystem extends RelDataTypeSystemImpl {
      * mode, so it must agree with the runtime cast (Numbers.convert); Calcite's default truncates.
      */
     @Override
-    public java.math.RoundingMode roundingMode() {
-        return java.math.RoundingMode.HALF_UP;
+    public RoundingMode roundingMode() {
+        return RoundingMode.HALF_UP;
     }
 
     @Override

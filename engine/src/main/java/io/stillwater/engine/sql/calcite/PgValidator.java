@@ -1,5 +1,9 @@
 package io.stillwater.engine.sql.calcite;
 
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.IdentityHashMap;
+import java.util.Set;
 import java.util.function.IntFunction;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
@@ -38,8 +42,8 @@ final class PgValidator extends SqlValidatorImpl {
     }
 
     /** Calls already pre-inferred (identity): keeps the walk linear. */
-    private final java.util.Set<SqlNode> preInferred =
-            java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    private final Set<SqlNode> preInferred =
+            Collections.newSetFromMap(new IdentityHashMap<>());
 
     /**
      * Calcite types a comparison's operands before it infers the parameters inside them,
@@ -52,8 +56,8 @@ final class PgValidator extends SqlValidatorImpl {
         if (SAME_TYPE_ARGS.contains(call.getKind())) inferFromSiblings(scope, call);
     }
 
-    private static final java.util.Set<SqlKind> SAME_TYPE_ARGS =
-            java.util.EnumSet.of(SqlKind.COALESCE, SqlKind.NULLIF, SqlKind.GREATEST, SqlKind.LEAST,
+    private static final Set<SqlKind> SAME_TYPE_ARGS =
+            EnumSet.of(SqlKind.COALESCE, SqlKind.NULLIF, SqlKind.GREATEST, SqlKind.LEAST,
                     SqlKind.GREATEST_PG, SqlKind.LEAST_PG, SqlKind.PLUS, SqlKind.MINUS, SqlKind.TIMES,
                     SqlKind.DIVIDE, SqlKind.MOD, SqlKind.EQUALS, SqlKind.NOT_EQUALS, SqlKind.LESS_THAN,
                     SqlKind.LESS_THAN_OR_EQUAL, SqlKind.GREATER_THAN, SqlKind.GREATER_THAN_OR_EQUAL,

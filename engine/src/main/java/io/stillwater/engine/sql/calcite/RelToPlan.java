@@ -15,12 +15,15 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelCollation;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.core.RepeatUnion;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.logical.LogicalAggregate;
 import org.apache.calcite.rel.logical.LogicalFilter;
@@ -65,7 +68,7 @@ final class RelToPlan {
             case LogicalFilter f -> {
                 PlanNode in = translate(f.getInput());
                 List<Expr> preds = new ArrayList<>();
-                for (RexNode c : org.apache.calcite.plan.RelOptUtil.conjunctions(f.getCondition())) {
+                for (RexNode c : RelOptUtil.conjunctions(f.getCondition())) {
                     preds.add(rex.translate(c, in.types()));
                 }
                 if (in instanceof PlanNode.Filter inner) {
@@ -107,7 +110,7 @@ final class RelToPlan {
             case Correlate c -> throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
                     "this correlated subquery is not supported (it could not be decorrelated)");
             case LogicalWindow w -> throw RexToExpr.unsupported("window functions");
-            case org.apache.calcite.rel.core.RepeatUnion r -> throw RexToExpr.unsupported("WITH RECURSIVE");
+            case RepeatUnion r -> throw RexToExpr.unsupported("WITH RECURSIVE");
             default -> throw RexToExpr.unsupported("the query operator "
                     + rel.getRelTypeName().replaceFirst("^Logical", "").toLowerCase(Locale.ROOT));
         };
@@ -155,7 +158,7 @@ final class RelToPlan {
         List<Integer> lk = new ArrayList<>();
         List<Integer> rk = new ArrayList<>();
         List<Expr> residual = new ArrayList<>();
-        for (RexNode c : org.apache.calcite.plan.RelOptUtil.conjunctions(j.getCondition())) {
+        for (RexNode c : RelOptUtil.conjunctions(j.getCondition())) {
             if (c.isAlwaysTrue()) continue;
             if (c.getKind() == SqlKind.EQUALS && c instanceof RexCall call
                     && call.getOperands().get(0) instanceof RexInputRef a
@@ -197,7 +200,7 @@ final class RelToPlan {
     }
 
     private PlanNode aggregate(LogicalAggregate a) {
-        if (a.getGroupType() != org.apache.calcite.rel.core.Aggregate.Group.SIMPLE) {
+        if (a.getGroupType() != Aggregate.Group.SIMPLE) {
             throw RexToExpr.unsupported("GROUPING SETS, ROLLUP and CUBE");
         }
         PlanNode in = translate(a.getInput());

@@ -26,6 +26,7 @@ import org.apache.calcite.rex.RexDynamicParam;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexOver;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeFamily;
@@ -152,7 +153,7 @@ final class RexToExpr {
     }
 
     private Expr call(RexCall call, List<SqlType> input) {
-        if (call instanceof org.apache.calcite.rex.RexOver) {
+        if (call instanceof RexOver) {
             // Also what the decorrelator makes of a correlated subquery with LIMIT.
             throw unsupported("window functions (and correlated subqueries with LIMIT)");
         }

@@ -4,11 +4,13 @@ import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.types.SqlType;
 import io.stillwater.engine.types.TypeKind;
+import java.util.Locale;
 import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
@@ -87,12 +89,12 @@ public final class TypeMapping {
             case NULL: case UNKNOWN: return SqlType.UNKNOWN;
             case SYMBOL: return SqlType.TEXT;
             default:
-                if (name.getFamily() == org.apache.calcite.sql.type.SqlTypeFamily.INTERVAL_DAY_TIME
-                        || name.getFamily() == org.apache.calcite.sql.type.SqlTypeFamily.INTERVAL_YEAR_MONTH) {
+                if (name.getFamily() == SqlTypeFamily.INTERVAL_DAY_TIME
+                        || name.getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH) {
                     return SqlType.INTERVAL;
                 }
                 throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
-                        "type " + name.getName().toLowerCase(java.util.Locale.ROOT) + " is not supported");
+                        "type " + name.getName().toLowerCase(Locale.ROOT) + " is not supported");
         }
     }
 

@@ -39,5 +39,9 @@
  *       {@code LIMIT $1} in subqueries (the outermost query's is bound at execution),
  *       set-returning functions in the select list, WHERE without FROM, RETURNING.
  * </ul>
+ *
+ * <p>Dependencies: sql (the statement model it produces), sql.parse (its lexer and
+ * tokens), catalog (the {@code CatalogView} it validates against), plan, expr, types,
+ * data, error, and Calcite. Not sql.planner.
  */
 package io.stillwater.engine.sql.calcite;

@@ -1,5 +1,7 @@
 package io.stillwater.engine.sql.parse;
 
+import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.error.SqlState;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -105,5 +107,29 @@ final class TokenCursor {
     void expectEnd() {
         while (acceptSymbol(";")) { }
         if (peek().kind() != TokenKind.EOF) throw syntaxError();
+    }
+
+    /**
+     * A table name. {@code public.t} is {@code t}: every table lives in the one schema
+     * {@code public}, which is what PostgreSQL clients assume by default.
+     */
+    String tableName() {
+        String name = name();
+        if (acceptSymbol(".")) {
+            String schema = name;
+            name = name();
+            if (atSymbol(".")) throw syntaxError();
+            if (!schema.equals("public")) {
+                throw SqlException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                        "schema \"%s\" is not supported: tables live in schema \"public\"", schema);
+            }
+        }
+        return name;
+    }
+
+    /** A cluster name: an identifier, or the reserved word {@code default} (Materialize's default cluster). */
+    String clusterName() {
+        if (acceptWord("default")) return "default";
+        return name();
     }
 }

@@ -6,7 +6,7 @@ import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.expr.Expr;
 import io.stillwater.engine.plan.PlanNode;
 import io.stillwater.engine.sql.Statement;
-import io.stillwater.engine.sql.StatementPlanner;
+import io.stillwater.engine.sql.planner.StatementPlanner;
 import io.stillwater.engine.types.SqlType;
 import java.util.List;
 import java.util.Optional;

@@ -7,7 +7,7 @@ import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.plan.PlanNode;
 import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.sql.Statement;
-import io.stillwater.engine.sql.StatementPlanner;
+import io.stillwater.engine.sql.planner.StatementPlanner;
 import io.stillwater.engine.types.SqlType;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,6 +3,11 @@ package io.stillwater.engine.sql.calcite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.engine.data.Row;
+import io.stillwater.engine.data.RowDiff;
+import io.stillwater.engine.dataflow.Cancellation;
+import io.stillwater.engine.dataflow.OneShotRead;
+import io.stillwater.engine.error.SqlState;
+import io.stillwater.engine.expr.EvalContext;
 import io.stillwater.engine.expr.Expr;
 import io.stillwater.engine.expr.Func;
 import io.stillwater.engine.plan.AggFunc;
@@ -10,6 +15,7 @@ import io.stillwater.engine.plan.JoinKind;
 import io.stillwater.engine.plan.PlanNode;
 import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.plan.SortKey;
+import io.stillwater.engine.sql.Statement;
 import io.stillwater.engine.types.Interval;
 import io.stillwater.engine.types.SqlType;
 import java.math.BigDecimal;
@@ -389,10 +395,10 @@ class SelectPlanningTest extends PlannerFixture {
         // PostgreSQL: 2.5::int = 3, (-2.5)::int = -3, 2.5::numeric(5,0) = 3, 1.25::numeric(3,1) = 1.3
         QueryPlan q = query("SELECT CAST(2.5 AS int), CAST(-2.5 AS int), CAST(2.5 AS numeric(5,0)), CAST(1.25 AS numeric(3,1))");
         // Calcite may fold the casts or leave them to the engine; either way the values are PostgreSQL's.
-        var result = io.stillwater.engine.dataflow.OneShotRead.run(q.body(), (id, t) -> {
+        var result = OneShotRead.run(q.body(), (id, t) -> {
             throw new AssertionError("no inputs");
-        }, 0, io.stillwater.engine.expr.EvalContext.defaults(), io.stillwater.engine.dataflow.Cancellation.NONE);
-        assertThat(result.asList()).extracting(io.stillwater.engine.data.RowDiff::row)
+        }, 0, EvalContext.defaults(), Cancellation.NONE);
+        assertThat(result.asList()).extracting(RowDiff::row)
                 .containsExactly(Row.of(3, -3, new BigDecimal("3"), new BigDecimal("1.3")));
     }
 
@@ -410,7 +416,7 @@ class SelectPlanningTest extends PlannerFixture {
     void unsupportedShapesNameTheFeature() {
         assertThat(error("SELECT generate_series(1, 3)").getMessage()).contains("set-returning functions");
         var lateral = error("SELECT * FROM t, LATERAL (SELECT * FROM u WHERE u.a = t.a LIMIT 1) s");
-        assertThat(lateral.state()).isEqualTo(io.stillwater.engine.error.SqlState.FEATURE_NOT_SUPPORTED);
+        assertThat(lateral.state()).isEqualTo(SqlState.FEATURE_NOT_SUPPORTED);
         assertThat(lateral.getMessage()).contains("correlated");
         assertThat(error("SELECT a, sum(a) OVER (PARTITION BY b) FROM t").getMessage()).contains("window functions");
     }
@@ -436,7 +442,7 @@ class SelectPlanningTest extends PlannerFixture {
     @Test
     void recursiveCtesAreNotSupportedYet() {
         var e = error("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5) SELECT * FROM r");
-        assertThat(e.state()).isEqualTo(io.stillwater.engine.error.SqlState.FEATURE_NOT_SUPPORTED);
+        assertThat(e.state()).isEqualTo(SqlState.FEATURE_NOT_SUPPORTED);
         assertThat(e.getMessage()).contains("WITH RECURSIVE");
     }
 
@@ -460,7 +466,7 @@ class SelectPlanningTest extends PlannerFixture {
     void columnsNamedLikeKeywords() {
         QueryPlan q = query("SELECT key, value, year, name, status, count FROM kv WHERE value > 1 ORDER BY value");
         assertThat(q.columnNames()).containsExactly("key", "value", "year", "name", "status", "count");
-        var up = (io.stillwater.engine.sql.Statement.Update) plan("UPDATE kv SET value = value + 1 WHERE key = 'a'");
+        var up = (Statement.Update) plan("UPDATE kv SET value = value + 1 WHERE key = 'a'");
         assertThat(up.setColumns()).containsExactly(1);
     }
 
@@ -475,7 +481,7 @@ class SelectPlanningTest extends PlannerFixture {
     @Test
     void publicSchemaQualifiedNames() {
         assertThat(query("SELECT a FROM public.t").columnNames()).containsExactly("a");
-        assertThat(plan("INSERT INTO public.u VALUES (1, 'x')")).isInstanceOf(io.stillwater.engine.sql.Statement.Insert.class);
+        assertThat(plan("INSERT INTO public.u VALUES (1, 'x')")).isInstanceOf(Statement.Insert.class);
     }
 
     @Test

@@ -2,7 +2,7 @@ package io.stillwater.engine.sql.calcite;
 
 import io.stillwater.engine.catalog.ColumnDef;
 import io.stillwater.engine.catalog.TableDef;
-import io.stillwater.engine.sql.CatalogView;
+import io.stillwater.engine.catalog.CatalogView;
 import io.stillwater.engine.types.SqlType;
 import java.util.Collection;
 import java.util.LinkedHashMap;

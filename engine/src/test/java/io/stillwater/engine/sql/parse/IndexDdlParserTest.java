@@ -8,7 +8,7 @@ import io.stillwater.engine.sql.Statement;
 import io.stillwater.engine.sql.Statement.CreateIndex;
 import io.stillwater.engine.sql.Statement.CreateMaterializedView;
 import io.stillwater.engine.sql.Statement.DropObjects;
-import io.stillwater.engine.sql.Statement.ObjectKind;
+import io.stillwater.engine.catalog.ObjectKind;
 import io.stillwater.engine.sql.Statement.ShowObjects;
 import java.util.List;
 import org.junit.jupiter.api.Test;

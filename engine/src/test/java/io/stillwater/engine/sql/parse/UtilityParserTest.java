@@ -4,6 +4,7 @@ import static io.stillwater.engine.sql.parse.SqlErrors.assertSqlError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.engine.catalog.ColumnDef;
+import io.stillwater.engine.catalog.ObjectKind;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.sql.Statement;
 import io.stillwater.engine.sql.Statement.Begin;
@@ -146,8 +147,8 @@ class UtilityParserTest {
 
         @Test
         void showTablesAndViews() {
-            assertThat(parse("SHOW TABLES")).isEqualTo(new Statement.ShowObjects(Statement.ObjectKind.TABLE));
-            assertThat(parse("show views;")).isEqualTo(new Statement.ShowObjects(Statement.ObjectKind.VIEW));
+            assertThat(parse("SHOW TABLES")).isEqualTo(new Statement.ShowObjects(ObjectKind.TABLE));
+            assertThat(parse("show views;")).isEqualTo(new Statement.ShowObjects(ObjectKind.VIEW));
             assertThat(parse("SHOW search_path")).isEqualTo(new ShowVariable("search_path"));
         }
     }

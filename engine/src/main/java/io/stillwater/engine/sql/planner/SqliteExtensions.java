@@ -1,10 +1,11 @@
-package io.stillwater.engine.sql;
+package io.stillwater.engine.sql.planner;
 
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.sql.parse.SqlLexer;
 import io.stillwater.engine.sql.parse.Token;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -27,7 +28,7 @@ final class SqliteExtensions {
             return Optional.empty();
         }
         if (tokens.size() >= 3 && tokens.get(0).isWord("insert") && tokens.get(1).isWord("or")) {
-            String action = tokens.get(2).text().toUpperCase(java.util.Locale.ROOT);
+            String action = tokens.get(2).text().toUpperCase(Locale.ROOT);
             return Optional.of(unsupported("INSERT OR " + action + " (a SQLite extension) is not supported",
                     "Use INSERT, or DELETE and INSERT in one transaction."));
         }

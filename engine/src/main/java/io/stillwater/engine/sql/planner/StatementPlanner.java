@@ -1,11 +1,15 @@
-package io.stillwater.engine.sql;
+package io.stillwater.engine.sql.planner;
 
+import io.stillwater.engine.catalog.CatalogView;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
+import io.stillwater.engine.sql.Statement;
 import io.stillwater.engine.sql.calcite.CalciteFrontEnd;
+import io.stillwater.engine.sql.parse.UtilityParser;
 import io.stillwater.engine.types.SqlType;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Function;
 
 /**
@@ -34,7 +38,7 @@ public final class StatementPlanner {
      *     "infer"); parameters no hint and no context determine are text
      */
     public Statement plan(String sql, List<SqlType> paramHints, CatalogView catalog) {
-        java.util.OptionalInt explained = io.stillwater.engine.sql.parse.UtilityParser.explainedQuery(sql);
+        OptionalInt explained = UtilityParser.explainedQuery(sql);
         if (explained.isPresent()) return explain(sql, explained.getAsInt(), paramHints, catalog);
         Optional<Statement> utility = utilityParser.apply(sql);
         if (utility.isPresent()) return utility.get();

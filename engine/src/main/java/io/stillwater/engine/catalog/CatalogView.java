@@ -1,9 +1,5 @@
-package io.stillwater.engine.sql;
+package io.stillwater.engine.catalog;
 
-import io.stillwater.engine.catalog.IndexDef;
-import io.stillwater.engine.catalog.MaterializedViewDef;
-import io.stillwater.engine.catalog.TableDef;
-import io.stillwater.engine.catalog.ViewDef;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
