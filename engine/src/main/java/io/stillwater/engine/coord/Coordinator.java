@@ -1544,7 +1544,7 @@ public final class Coordinator implements AutoCloseable {
         /** The contents of table {@code id} at {@link #asOf()}. */
         public Changes read(long id, long time) {
             // Built-in relations are always complete: their rows are computed now.
-            if (SystemRelations.isSystem(id)) return SystemRelations.contents(id, coordinator.catalog(), coordinator);
+            if (SystemRelations.isSystem(id)) return SystemRelationRows.contents(id, coordinator.catalog(), coordinator);
             Table t = tables.get(id);
             if (t == null) throw new IllegalStateException("table " + id + " not part of this read");
             return t.read(time);

@@ -2,6 +2,7 @@ package io.stillwater.engine.peek;
 
 import io.stillwater.engine.catalog.Catalog;
 import io.stillwater.engine.catalog.SystemRelations;
+import io.stillwater.engine.coord.SystemRelationRows;
 import io.stillwater.engine.compute.CollectionReader;
 import io.stillwater.engine.compute.ComputeController;
 import io.stillwater.engine.compute.PeekHandle;
@@ -370,7 +371,7 @@ public final class PeekExecutor {
             public Changes read(long id, long t) {
                 CollectionReader imported = d.imports().get(id);
                 if (imported != null) return in.export(imported.exportId()).contents(Cancellation.NONE);
-                if (d.systemRelations().contains(id)) return SystemRelations.contents(id, catalog.get(), coordinator, replica);
+                if (d.systemRelations().contains(id)) return SystemRelationRows.contents(id, catalog.get(), coordinator, replica);
                 return in.table(id);
             }
 
