@@ -2,7 +2,7 @@ package io.stillwater.cli;
 
 import io.stillwater.bench.targets.EmbeddedEngineFactory;
 import io.stillwater.engine.Engine;
-import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.pgwire.PgServer;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.params.Param;

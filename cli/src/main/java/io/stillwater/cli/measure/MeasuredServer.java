@@ -1,7 +1,7 @@
 package io.stillwater.cli.measure;
 
 import io.stillwater.engine.Engine;
-import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.pgwire.PgServer;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.stillwater.engine.coord;
 
-import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.engine.arrange.ReadHold;
 import io.stillwater.engine.catalog.Catalog;
 import io.stillwater.engine.catalog.ClusterCodec;

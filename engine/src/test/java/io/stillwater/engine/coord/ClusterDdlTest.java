@@ -3,7 +3,7 @@ package io.stillwater.engine.coord;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.engine.catalog.ClusterDef;
 import io.stillwater.engine.catalog.ReplicaDef;
 import io.stillwater.engine.compute.ComputeController;

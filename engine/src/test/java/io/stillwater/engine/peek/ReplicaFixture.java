@@ -1,6 +1,6 @@
 package io.stillwater.engine.peek;
 
-import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.engine.compute.CollectionReader;
 import io.stillwater.engine.compute.ComputeReplica;
 import io.stillwater.engine.compute.ReplicaIntrospection;

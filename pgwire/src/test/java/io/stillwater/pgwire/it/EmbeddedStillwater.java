@@ -1,7 +1,7 @@
 package io.stillwater.pgwire.it;
 
 import io.stillwater.engine.Engine;
-import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.pgwire.PgServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
