@@ -12,6 +12,7 @@ import io.stillwater.engine.compute.CollectionReader;
 import io.stillwater.engine.compute.ComputeController;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
+import io.stillwater.engine.params.Params;
 import io.stillwater.engine.table.Table;
 import io.stillwater.engine.types.Interval;
 import io.stillwater.engine.types.SqlType;
@@ -42,16 +43,30 @@ import static io.stillwater.engine.catalog.SystemRelations.*;
  * provisioned with a maintenance and an interactive runtime).
  */
 public final class SystemRelationRows {
-    private SystemRelationRows() {}
+    private final AppliedState state;
+    private final ServingReplicas serving;
+    private final Replicas replicas;
+    private final WriteAdmission admission;
+
+    SystemRelationRows(AppliedState state, ServingReplicas serving, Replicas replicas, WriteAdmission admission) {
+        this.state = state;
+        this.serving = serving;
+        this.replicas = replicas;
+        this.admission = admission;
+    }
+
+    /** Write backpressure now, per running replica (the rows of {@code mz_write_backpressure}). */
+    public List<WriteBackpressure> writeBackpressure() {
+        return WriteBackpressure.now(replicas, admission, state.systemParameters().get(Params.MAX_MAINTENANCE_LAG).toMillis());
+    }
 
     /**
      * The rows of built-in relation {@code id} now; {@code mz_introspection} relations
      * come from {@code replica}, the replica serving the read (empty when it keeps no
      * introspection).
      */
-    public static Changes contents(long id, Catalog catalog, Coordinator coordinator,
-                                   ComputeController replica) {
-        if (!isIntrospection(id)) return contents(id, catalog, coordinator);
+    public Changes rows(long id, ComputeController replica) {
+        if (!isIntrospection(id)) return rows(id);
         Changes out = new Changes();
         var intro = replica.introspection();
         if (intro.isEmpty()) return out;
@@ -82,14 +97,12 @@ public final class SystemRelationRows {
 
     /**
      * The rows of built-in relation {@code id} now (positive diffs), computed from
-     * {@code catalog} and the coordinator's tables and compute frontiers. Reading them
+     * the catalog, the clusters, the tables and the replicas. Reading them
      * never waits: they are always complete.
      */
-    public static Changes contents(long id, Catalog catalog, Coordinator coordinator) {
-        if (isIntrospection(id)) {
-            return contents(id, catalog, coordinator,
-                    coordinator == null ? ComputeController.NONE : coordinator.compute());
-        }
+    public Changes rows(long id) {
+        if (isIntrospection(id)) return rows(id, serving.defaultReplica());
+        Catalog catalog = state.catalog();
         Changes out = new Changes();
         if (id == MZ_TABLES) {
             for (TableDef t : catalog.tables()) out.add(Row.of(objectId(t.id()), t.name()), 1);
@@ -97,11 +110,11 @@ public final class SystemRelationRows {
             for (ViewDef v : catalog.views()) out.add(Row.of(objectId(v.id()), v.name(), v.definition()), 1);
         } else if (id == MZ_MATERIALIZED_VIEWS) {
             for (MaterializedViewDef m : catalog.materializedViews()) {
-                out.add(Row.of(objectId(m.id()), m.name(), clusterId(coordinator, m.cluster()), m.definition()), 1);
+                out.add(Row.of(objectId(m.id()), m.name(), clusterId(m.cluster()), m.definition()), 1);
             }
         } else if (id == MZ_INDEXES) {
             for (IndexDef i : catalog.indexes()) {
-                out.add(Row.of(objectId(i.id()), i.name(), objectId(i.onId()), clusterId(coordinator, i.cluster())), 1);
+                out.add(Row.of(objectId(i.id()), i.name(), objectId(i.onId()), clusterId(i.cluster())), 1);
             }
         } else if (id == MZ_COLUMNS) {
             for (TableDef t : catalog.tables()) {
@@ -113,12 +126,12 @@ public final class SystemRelationRows {
             for (ViewDef v : catalog.views()) columns(out, v.id(), v.columnNames(), v.columnTypes());
             for (MaterializedViewDef m : catalog.materializedViews()) columns(out, m.id(), m.columnNames(), m.columnTypes());
         } else if (id == MZ_CLUSTERS) {
-            for (ClusterDef c : coordinator.clusters().all()) {
+            for (ClusterDef c : state.clusters().all()) {
                 out.add(Row.of(c.id(), c.name(), c.managed(), c.managed() ? c.size().text() : null,
                         c.managed() ? (Object) (long) c.replicationFactor() : null), 1);
             }
         } else if (id == MZ_CLUSTER_REPLICAS) {
-            for (ClusterDef c : coordinator.clusters().all()) {
+            for (ClusterDef c : state.clusters().all()) {
                 for (ReplicaDef r : c.replicas()) {
                     out.add(Row.of(r.id(), r.name(), c.id(), r.size().text(), r.interactiveRuntime()), 1);
                 }
@@ -126,19 +139,19 @@ public final class SystemRelationRows {
         } else if (id == MZ_WALLCLOCK_GLOBAL_LAG) {
             long now = System.currentTimeMillis();
             for (TableDef t : catalog.tables()) {
-                Optional<Table> table = coordinator.table(t.id());
+                Optional<Table> table = state.table(t.id());
                 out.add(Row.of(objectId(t.id()), table.map(x -> lag(now, x.upper())).orElse(null)), 1);
             }
             for (long e : exports(catalog)) {
-                Long upper = exportUpper(coordinator, e);
+                Long upper = exportUpper(e);
                 out.add(Row.of(objectId(e), upper == null ? null : lag(now, upper)), 1);
             }
         } else if (id == MZ_HYDRATION_STATUSES) {
-            for (long e : exports(catalog)) out.add(Row.of(objectId(e), exportUpper(coordinator, e) != null), 1);
+            for (long e : exports(catalog)) out.add(Row.of(objectId(e), exportUpper(e) != null), 1);
         } else if (id == MZ_PROCESS_MEMORY) {
             out.add(processMemory(), 1);
         } else if (id == MZ_WRITE_BACKPRESSURE) {
-            for (var b : coordinator.writeBackpressure()) {
+            for (var b : writeBackpressure()) {
                 out.add(Row.of(b.cluster(), b.replica(), b.replicaId(), b.backlogMs(), b.oldestWriteMs(), b.queuedWrites(),
                         b.writeCostUs(), b.peakLagMs(), b.boundMs(),
                         b.waitingWrites(), b.admittedAfterWait(), b.waitedMs()), 1);
@@ -193,8 +206,8 @@ public final class SystemRelationRows {
         }
     }
 
-    private static String clusterId(Coordinator coordinator, String cluster) {
-        return coordinator.clusters().byName(cluster).map(ClusterDef::id).orElse(null);
+    private String clusterId(String cluster) {
+        return state.clusters().byName(cluster).map(ClusterDef::id).orElse(null);
     }
 
     /** The ids of every index and materialized view, in id order. */
@@ -207,8 +220,8 @@ public final class SystemRelationRows {
     }
 
     /** The export's upper once hydrated; null while it is not (or has no dataflow). */
-    private static Long exportUpper(Coordinator coordinator, long exportId) {
-        Optional<CollectionReader> r = coordinator.exportReader(exportId);
+    private Long exportUpper(long exportId) {
+        Optional<CollectionReader> r = serving.exportReader(exportId);
         if (r.isEmpty() || r.get().upper() == Long.MIN_VALUE) return null;
         return r.get().upper();
     }

@@ -2,17 +2,17 @@ package io.stillwater.engine.session;
 
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.Locale;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
 import io.stillwater.engine.params.Param;
 import io.stillwater.engine.params.Params;
 import io.stillwater.engine.params.Roles;
 import io.stillwater.engine.params.SystemParameters;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * A session's configuration parameters ({@code SET}/{@code SHOW}/{@code RESET}).
@@ -176,7 +176,7 @@ public final class SessionVariables {
     public Map<String, String> reset(String name) {
         if (name.equalsIgnoreCase("all")) {
             Map<String, String> changes = new TreeMap<>();
-            for (String n : new java.util.ArrayList<>(values.keySet())) changes.putAll(set(n, null));
+            for (String n : new ArrayList<>(values.keySet())) changes.putAll(set(n, null));
             values.clear();
             return changes;
         }
