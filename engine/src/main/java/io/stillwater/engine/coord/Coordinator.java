@@ -1,28 +1,20 @@
 package io.stillwater.engine.coord;
 
 import io.stillwater.engine.catalog.Catalog;
-import io.stillwater.engine.catalog.ClusterDef;
 import io.stillwater.engine.catalog.Clusters;
 import io.stillwater.engine.catalog.ColumnDef;
-import io.stillwater.engine.catalog.IndexDef;
-import io.stillwater.engine.catalog.MaterializedViewDef;
-import io.stillwater.engine.catalog.ReplicaDef;
 import io.stillwater.engine.catalog.SystemRelations;
 import io.stillwater.engine.catalog.TableDef;
-import io.stillwater.engine.catalog.ViewDef;
-import io.stillwater.engine.compute.CollectionReader;
 import io.stillwater.engine.compute.ComputeController;
 import io.stillwater.engine.compute.ComputeReplica;
 import io.stillwater.engine.compute.DataflowSpec;
 import io.stillwater.engine.compute.ReplicaProvisioner;
-import io.stillwater.engine.compute.ReplicaSpec;
 import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.params.Params;
 import io.stillwater.engine.params.SystemParameters;
-import io.stillwater.engine.sql.Statement;
 import io.stillwater.engine.sql.Statement.ObjectKind;
 import io.stillwater.engine.storage.LogRecord.TableChange;
 import io.stillwater.engine.storage.WriteAheadLog;
@@ -179,44 +171,11 @@ public final class Coordinator implements AutoCloseable {
 
     // ---------------------------------------------------------------- for tools and tests
 
-    /** The compute of the {@code default} cluster's first replica; see {@link ServingReplicas#defaultReplica}. */
-    public ComputeController compute() { return serving.defaultReplica(); }
-
-    /** See {@link ServingReplicas#compute(String, String)}. */
-    public ComputeController compute(String cluster, String replica) { return serving.compute(cluster, replica); }
-
-    /** See {@link ServingReplicas#servingReplica}. */
-    public ReplicaSpec servingReplica(String cluster, String replica) { return serving.servingReplica(cluster, replica); }
-
-    /** See {@link ServingReplicas#exportReader}. */
-    public Optional<CollectionReader> exportReader(long exportId) { return serving.exportReader(exportId); }
-
-    /** See {@link ServingReplicas#replicaSpec}. */
-    public Optional<ReplicaSpec> replicaSpec(String replicaId) { return serving.replicaSpec(replicaId); }
-
-    /** See {@link ServingReplicas#replica}. */
-    public Optional<ComputeController> replica(String replicaId) { return serving.replica(replicaId); }
-
     /** The clusters and replicas of the catalog now. */
     public Clusters clusters() { return state.clusters(); }
 
-    /** See {@link CatalogSequencer#alterSystemSet}. */
-    public String alterSystemSet(String name, String value) { return sequencer.alterSystemSet(name, value); }
-
-    /** See {@link CatalogSequencer#alterSystemReset}. */
-    public void alterSystemReset(String name) { sequencer.alterSystemReset(name); }
-
-    /** {@link #commit(List, AdmissionLimit)} waiting as long as admission takes. */
+    /** Commits {@code changes} at one new timestamp, waiting as long as admission takes; see {@link TableWriter#commit}. */
     public long commit(List<TableChange> changes) { return pipeline.commit(changes, AdmissionLimit.NONE); }
-
-    /** See {@link TableWriter#commit}. */
-    public long commit(List<TableChange> changes, AdmissionLimit limit) { return pipeline.commit(changes, limit); }
-
-    /** {@link #serialized(AdmissionLimit, Supplier)} waiting as long as admission takes. */
-    public <T> T serialized(Supplier<T> work) { return pipeline.serialized(AdmissionLimit.NONE, work); }
-
-    /** See {@link TableWriter#serialized}. */
-    public <T> T serialized(AdmissionLimit limit, Supplier<T> work) { return pipeline.serialized(limit, work); }
 
     /** See {@link CatalogSequencer#createTable}. */
     public Optional<TableDef> createTable(String name, List<ColumnDef> columns, boolean ifNotExists) {
@@ -226,64 +185,6 @@ public final class Coordinator implements AutoCloseable {
     /** DROP TABLE of every name (RESTRICT); unknown names are 42P01 unless {@code ifExists}. */
     public List<String> dropTables(List<String> names, boolean ifExists) {
         return sequencer.dropObjects(ObjectKind.TABLE, names, ifExists, false);
-    }
-
-    /** See {@link CatalogSequencer#createView}. */
-    public Optional<ViewDef> createView(String name, boolean orReplace, boolean ifNotExists,
-                                       CatalogSequencer.ViewBuilder build) {
-        return sequencer.createView(name, orReplace, ifNotExists, build);
-    }
-
-    /** DROP TABLE / DROP VIEW; see {@link CatalogSequencer#dropObjects}. */
-    public List<String> dropRelations(ObjectKind kind, List<String> names, boolean ifExists, boolean cascade) {
-        return sequencer.dropObjects(kind, names, ifExists, cascade);
-    }
-
-    /** See {@link CatalogSequencer#dropObjects}. */
-    public List<String> dropObjects(ObjectKind kind, List<String> names, boolean ifExists, boolean cascade) {
-        return sequencer.dropObjects(kind, names, ifExists, cascade);
-    }
-
-    /** See {@link ClusterControl#createCluster}. */
-    public ClusterDef createCluster(Statement.CreateCluster s) { return clusterControl.createCluster(s); }
-
-    /** See {@link ClusterControl#alterCluster}. */
-    public ClusterDef alterCluster(Statement.AlterCluster s) { return clusterControl.alterCluster(s); }
-
-    /** See {@link ClusterControl#createClusterReplica}. */
-    public ReplicaDef createClusterReplica(Statement.CreateClusterReplica s) { return clusterControl.createClusterReplica(s); }
-
-    /** See {@link ClusterControl#dropClusterReplicas}. */
-    public void dropClusterReplicas(List<Statement.ReplicaName> names, boolean ifExists) {
-        clusterControl.dropClusterReplicas(names, ifExists);
-    }
-
-    /** See {@link CatalogSequencer#dropClusters}. */
-    public void dropClusters(List<String> names, boolean ifExists, boolean cascade) {
-        sequencer.dropClusters(names, ifExists, cascade);
-    }
-
-    /** See {@link ClusterControl#resolveCluster}. */
-    public String resolveCluster(String cluster) { return clusterControl.resolveCluster(cluster); }
-
-    /** CREATE INDEX on the {@code default} cluster unless {@code IN CLUSTER}; see {@link CatalogSequencer#createIndex}. */
-    public Optional<IndexDef> createIndex(Statement.CreateIndex s) {
-        return sequencer.createIndex(s, SystemRelations.DEFAULT_CLUSTER);
-    }
-
-    /** See {@link CatalogSequencer#createIndex}. */
-    public Optional<IndexDef> createIndex(Statement.CreateIndex s, String sessionCluster) {
-        return sequencer.createIndex(s, sessionCluster);
-    }
-
-    /** CREATE MATERIALIZED VIEW on the {@code default} cluster unless {@code IN CLUSTER}. */
-    public Optional<MaterializedViewDef> createMaterializedView(Statement.CreateMaterializedView s) {
-        return sequencer.createMaterializedView(s, SystemRelations.DEFAULT_CLUSTER);
-    }
-
-    /** See {@link CatalogSequencer#createMaterializedView}. */
-    public Optional<MaterializedViewDef> createMaterializedView(Statement.CreateMaterializedView s, String sessionCluster) {
-        return sequencer.createMaterializedView(s, sessionCluster);
     }
 
     /** Starts maintaining {@code spec} on the {@code default} cluster's replicas; see {@link Hydration#install}. */
