@@ -6,6 +6,7 @@ import io.stillwater.engine.params.Param;
 import io.stillwater.engine.params.Params;
 import io.stillwater.engine.params.Roles;
 import io.stillwater.engine.params.SystemParameters;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -215,7 +216,7 @@ public final class SessionVariables {
             String v = value.toLowerCase(Locale.ROOT).trim().replaceAll("\\s+", " ");
             return switch (v) {
                 // As in Materialize: PostgreSQL's weaker levels are accepted and shown as
-                // set, and behave as serializable (see io.stillwater.engine.peek.Isolation).
+                // set, and behave as serializable (see peek.Isolation).
                 case "strict serializable", "serializable", "repeatable read", "read committed", "read uncommitted" -> v;
                 default -> throw new SqlException(SqlState.INVALID_PARAMETER_VALUE,
                         "invalid value for parameter \"" + name + "\": \"" + value + "\"", null,
@@ -225,7 +226,7 @@ public final class SessionVariables {
         }
         if (name.equals("timezone")) {
             try {
-                java.time.ZoneId.of(value.equalsIgnoreCase("utc") ? "UTC" : value);
+                ZoneId.of(value.equalsIgnoreCase("utc") ? "UTC" : value);
             } catch (Exception e) {
                 throw new SqlException(SqlState.INVALID_PARAMETER_VALUE,
                         "invalid value for parameter \"TimeZone\": \"" + value + "\"");
