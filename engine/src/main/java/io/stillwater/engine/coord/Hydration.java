@@ -84,7 +84,7 @@ final class Hydration {
     }
 
     /** The running replicas of {@code cluster} in its replica order; empty for null. */
-    List<Replicas.Live> liveReplicasOf(ClusterDef cluster) {
+    private List<Replicas.Live> liveReplicasOf(ClusterDef cluster) {
         List<Replicas.Live> out = new ArrayList<>();
         if (cluster == null) return out;
         for (ReplicaDef r : cluster.replicas()) replicas.get(r.id()).ifPresent(out::add);

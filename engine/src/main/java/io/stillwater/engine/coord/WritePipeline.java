@@ -135,8 +135,6 @@ final class WritePipeline {
 
     TimestampOracle oracle() { return oracle; }
 
-    WriteAdmission admission() { return admission; }
-
     /** After recovery: starts the idle ticks. */
     void startTicking() {
         ticker.scheduleWithFixedDelay(this::idleTickSafely, IDLE_TICK_MS / 2, IDLE_TICK_MS / 2, TimeUnit.MILLISECONDS);
@@ -366,7 +364,7 @@ final class WritePipeline {
         return new SqlException(s.state(), s.getMessage(), s.detail(), s.hint());
     }
 
-    void checkNotStopped() {
+    private void checkNotStopped() {
         if (stopped != null) throw stoppedError();
     }
 

@@ -57,7 +57,10 @@ import java.util.function.Supplier;
 
 /**
  * The engine's {@link Session}: plans statements against the current catalog and runs
- * them through the {@link Coordinator}.
+ * them with the coordinator's parts it takes at construction (never the {@link
+ * Coordinator} itself): reads through {@link ReadTimestamps} and the serving replica,
+ * writes through {@link TableWriter}, DDL through {@link SchemaStatements}, SHOW through
+ * {@link ShowStatements}; a SELECT's rows come back as a {@link StatementStream}.
  *
  * <p>Threading: used by one connection thread at a time (which also pulls the result
  * streams); only {@link #cancel} is called from other threads (it flips {@code
@@ -73,7 +76,7 @@ import java.util.function.Supplier;
  * released when it is closed or read to its end. Writes that read (UPDATE,
  * DELETE, INSERT ... SELECT) read tables from their own snapshots at the newest time,
  * never through an index, so an index's evaluation error cannot block the DELETE that
- * removes the offending row.
+ * removes the offending row; {@link TableWriter} turns the rows into table changes.
  *
  * <p>Transactions: outside BEGIN every statement commits on its own. Inside an explicit
  * transaction, reads all happen at one timestamp chosen by the first read (holds on
@@ -103,6 +106,20 @@ public final class EngineSession implements Session {
      * so a cancel or statement_timeout stops the next pull. Session thread changes it.
      */
     private final Set<StatementStream> openStreams = ConcurrentHashMap.newKeySet();
+    /** How this session's result streams report to it (on the session thread). */
+    private final StatementStream.Owner streams = new StatementStream.Owner() {
+        @Override
+        public void opened(StatementStream stream) { openStreams.add(stream); }
+
+        @Override
+        public void released(StatementStream stream) {
+            openStreams.remove(stream);
+            if (openStreams.isEmpty() && !running) cancelRequested.set(false);
+        }
+
+        @Override
+        public RuntimeException failed(Throwable failure) { return statementFailed(failure, "producing the rows of"); }
+    };
 
     private final PeekExecutor peekExecutor;
 
@@ -203,7 +220,7 @@ public final class EngineSession implements Session {
      * RuntimeException, an {@link Error} such as OutOfMemoryError or AssertionError), an
      * explicit transaction is then FAILED, exactly as for a SQL error, and an implicit one
      * has nothing left open (each statement commits or releases its own reads, streams and
-     * memory on the way out: see {@link #query}, {@link StatementStream#pull}, the writes'
+     * memory on the way out: see {@link #query}, {@link StatementStream}, the writes'
      * try-with-resources). Returns what to throw: SqlExceptions and Errors as they are
      * (the wire layer answers an OutOfMemoryError with 53200 and any other Error with
      * XX000 and an error id, and logs it); any other exception as XX000 with a message a
@@ -296,9 +313,6 @@ public final class EngineSession implements Session {
 
     // ------------------------------------------------------------------ reads
 
-    /** Rows the first pull computes before execute returns, so small results and early errors surface there. */
-    static final int PRIMED_ROWS = 1024;
-
     /**
      * A SELECT: the read is opened and its first rows computed here (errors found by then
      * fail the statement); the rest is produced as the consumer pulls the stream. The
@@ -312,7 +326,7 @@ public final class EngineSession implements Session {
             Cancellation cancel = cancellation();
             FinishedRows rows = openRead(plan, false, memory, parameters.get(Params.MAX_RESULT_SIZE),
                     true, cancel);
-            stream = new StatementStream(rows, memory, cancel, status == TransactionStatus.IN_TRANSACTION);
+            stream = new StatementStream(rows, memory, cancel, status == TransactionStatus.IN_TRANSACTION, streams);
         } catch (Throwable e) {
             memory.close();
             throw e;
@@ -321,112 +335,6 @@ public final class EngineSession implements Session {
         return new ExecutionResult.Rows(ShowStatements.columnsOf(q), stream, "SELECT");
     }
 
-    /**
-     * The rows of one SELECT as the wire layer pulls them: finishing applied lazily over
-     * the read ({@link FinishedRows}). Errors while pulling are the statement's errors (the
-     * transaction fails; a non-SQL exception becomes XX000). Closing releases the read's
-     * snapshots and holds ({@link FinishedRows#close}) and memory; until then the statement
-     * counts as running for {@link #cancel}. Session thread only.
-     */
-    private final class StatementStream implements RowStream {
-        private final FinishedRows rows;
-        private final QueryMemory memory;
-        private final Cancellation cancel;
-        /** Read inside an explicit transaction, from its pinned inputs: closed when it ends. */
-        private final boolean inTransaction;
-        private List<Row> primed = List.of();
-        private int primedPosition;
-        private boolean finished;
-        private boolean released;
-        private boolean closed;
-
-        StatementStream(FinishedRows rows, QueryMemory memory, Cancellation cancel, boolean inTransaction) {
-            this.rows = rows;
-            this.memory = memory;
-            this.cancel = cancel;
-            this.inTransaction = inTransaction;
-            openStreams.add(this);
-        }
-
-        /** Computes the first rows; a result that fits is complete, and its read released, at once. */
-        void prime() {
-            try {
-                primed = pull(PRIMED_ROWS);
-                if (primed.size() < PRIMED_ROWS) {
-                    finished = true;
-                    release();
-                }
-            } catch (Throwable e) {
-                close();
-                throw e;
-            }
-        }
-
-        @Override
-        public List<Row> next(int max) {
-            if (max < 1) throw new IllegalArgumentException("max must be at least 1: " + max);
-            // While the read is open the statement runs: a cancel or timeout stops every pull,
-            // also one served from the primed rows. A finished result only hands rows over.
-            if (!released) pull(() -> {
-                cancel.check();
-                return null;
-            });
-            if (primedPosition < primed.size()) {
-                int from = primedPosition;
-                primedPosition = (int) Math.min((long) from + max, primed.size());
-                List<Row> batch = primed.subList(from, primedPosition);
-                if (primedPosition == primed.size()) primed = List.of(); // let them go once sent
-                if (primed.isEmpty()) primedPosition = 0;
-                return batch;
-            }
-            if (finished || closed) return List.of();
-            List<Row> batch = pull(max);
-            if (batch.size() < max) {
-                finished = true;
-                release();
-            }
-            return batch;
-        }
-
-        private List<Row> pull(int max) { return pull(() -> rows.next(max)); }
-
-        /** Runs {@code step} of the read; an error ends the stream and fails the transaction. */
-        private List<Row> pull(Supplier<List<Row>> step) {
-            try {
-                return step.get();
-            } catch (Throwable e) {
-                finished = true;
-                primed = List.of();
-                try {
-                    release();
-                } catch (Throwable releaseFailure) {
-                    e.addSuppressed(releaseFailure);
-                }
-                throw statementFailed(e, "producing the rows of");
-            }
-        }
-
-        /** Ends the read: snapshots, holds and memory go; the statement no longer counts as running. */
-        private void release() {
-            if (released) return;
-            released = true;
-            try {
-                rows.close();
-            } finally {
-                memory.close();
-                openStreams.remove(this);
-                if (openStreams.isEmpty() && !running) cancelRequested.set(false);
-            }
-        }
-
-        @Override
-        public void close() {
-            if (closed) return;
-            closed = true;
-            primed = List.of();
-            release();
-        }
-    }
 
     /**
      * EXPLAIN: the read path the query would take now, as Materialize answers it: one row
@@ -703,7 +611,7 @@ public final class EngineSession implements Session {
     private void endTransaction() {
         // As PostgreSQL closes a transaction's cursors at its end: their inputs go now.
         for (StatementStream open : List.copyOf(openStreams)) {
-            if (open.inTransaction) open.close();
+            if (open.inTransaction()) open.close();
         }
         PeekInputs read = txnRead;
         txnRead = null;
