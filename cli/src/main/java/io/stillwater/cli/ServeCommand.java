@@ -1,7 +1,7 @@
 package io.stillwater.cli;
 
 import io.stillwater.engine.Engine;
-import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.pgwire.PgServer;
 import java.io.UncheckedIOException;
 import io.stillwater.engine.error.SqlException;

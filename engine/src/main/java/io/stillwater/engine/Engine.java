@@ -1,6 +1,7 @@
 package io.stillwater.engine;
 
 import io.stillwater.engine.compute.ComputeReplica;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.engine.compute.ReplicaProvisioner;
 import io.stillwater.engine.compute.ReplicaSpec;
 import io.stillwater.engine.coord.Coordinator;

@@ -22,6 +22,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
@@ -142,6 +143,9 @@ final class CannedSession implements Session {
 
     private record Plan(Kind kind, Object arg) {}
 
+    /** This double's own plans, by prepared statement (PreparedStatement.plan is the engine's type; it stays null here). */
+    private final Map<PreparedStatement, Plan> plans = new ConcurrentHashMap<>();
+
     @Override
     public PreparedStatement prepare(String sql, List<SqlType> hints) {
         String s = sql.trim();
@@ -199,13 +203,15 @@ final class CannedSession implements Session {
         };
     }
 
-    private static PreparedStatement stmt(String sql, String tag, List<SqlType> params, List<ResultColumn> cols, Plan plan) {
-        return new PreparedStatement(sql, tag, params, cols, plan);
+    private PreparedStatement stmt(String sql, String tag, List<SqlType> params, List<ResultColumn> cols, Plan plan) {
+        PreparedStatement prepared = new PreparedStatement(sql, tag, params, cols, null);
+        plans.put(prepared, plan);
+        return prepared;
     }
 
     @Override
     public ExecutionResult execute(PreparedStatement stmt, List<Object> params) {
-        Plan plan = (Plan) stmt.plan();
+        Plan plan = plans.get(stmt);
         if (status == TransactionStatus.FAILED && plan.kind() != Kind.ROLLBACK && plan.kind() != Kind.COMMIT) {
             throw new SqlException(SqlState.IN_FAILED_SQL_TRANSACTION,
                     "current transaction is aborted, commands ignored until end of transaction block");

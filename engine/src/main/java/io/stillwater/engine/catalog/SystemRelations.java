@@ -1,22 +1,16 @@
 package io.stillwater.engine.catalog;
 
-import io.stillwater.engine.compute.CollectionReader;
-import io.stillwater.engine.coord.Coordinator;
-import io.stillwater.engine.data.Changes;
-import io.stillwater.engine.data.Row;
-import io.stillwater.engine.table.Table;
-import io.stillwater.engine.types.Interval;
 import io.stillwater.engine.types.SqlType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The built-in relations ({@code mz_catalog.*}, {@code mz_internal.*}, and the per-replica
- * {@code mz_introspection.*}, whose rows come from the replica serving the read): virtual tables
- * with fixed ids below {@link Catalog#FIRST_USER_ID}, whose rows are computed from the
- * catalog and the replica's state when a read needs them. A plan reads one as a
- * {@code PlanNode.Get} of its id; the read path asks {@link #contents} for its rows.
+ * The schema of the built-in relations ({@code mz_catalog.*}, {@code mz_internal.*}, and the
+ * per-replica {@code mz_introspection.*}): virtual tables with fixed ids below {@link
+ * Catalog#FIRST_USER_ID}. Only their names, ids and columns live here (the catalog is pure
+ * schema); their rows are computed when a read needs them, from the catalog and the running
+ * state, by {@code coord.SystemRelationRows}. A plan reads one as a {@code PlanNode.Get} of its id.
  *
  * <p>Ids in the rows follow Materialize's string style: user objects are {@code 'u'}
  * plus the catalog id ({@code u1001}), built-in relations {@code 's'} plus theirs, and
@@ -134,185 +128,6 @@ public final class SystemRelations {
         return id >= MZ_DATAFLOW_ARRANGEMENT_SIZES && id <= MZ_PEEK_HISTORY;
     }
 
-    /**
-     * The rows of built-in relation {@code id} now; {@code mz_introspection} relations
-     * come from {@code replica}, the replica serving the read (empty when it keeps no
-     * introspection).
-     */
-    public static Changes contents(long id, Catalog catalog, Coordinator coordinator,
-                                   io.stillwater.engine.compute.ComputeController replica) {
-        if (!isIntrospection(id)) return contents(id, catalog, coordinator);
-        Changes out = new Changes();
-        var intro = replica.introspection();
-        if (intro.isEmpty()) return out;
-        var r = intro.get();
-        if (id == MZ_DATAFLOW_ARRANGEMENT_SIZES) {
-            for (var a : r.arrangementSizes()) {
-                out.add(Row.of(objectId(a.dataflowId()), a.name(), a.records(), a.batches(), a.size()), 1);
-            }
-        } else if (id == MZ_COMPUTE_FRONTIERS) {
-            for (var f : r.frontiers()) {
-                out.add(Row.of(objectId(f.exportId()), f.time() == Long.MIN_VALUE ? null : f.time()), 1);
-            }
-        } else if (id == MZ_ACTIVE_PEEKS) {
-            for (var p : r.activePeeks()) {
-                out.add(Row.of(p.id(), p.indexId() < 0 ? null : objectId(p.indexId()), p.time(), p.runtime().label(),
-                        p.kind().label(), p.state(), p.statement()), 1);
-            }
-        } else if (id == MZ_PEEK_DURATIONS_HISTOGRAM) {
-            for (var b : r.peekDurations()) out.add(Row.of(b.kind(), b.durationNs(), b.count()), 1);
-        } else if (id == MZ_PEEK_HISTORY) {
-            for (var h : r.peekHistory()) {
-                out.add(Row.of(h.id(), h.statement(), h.cluster(), h.replica(), h.runtime().label(), h.kind().label(),
-                        h.kind().fastPath(), h.offloaded(), h.durationMs(), h.outcome(), h.finishedAt()), 1);
-            }
-        }
-        return out;
-    }
-
     /** A user object's id as Materialize spells it in system relations: {@code u1001}. */
     public static String objectId(long id) { return (isSystem(id) ? "s" : "u") + id; }
-
-    /**
-     * The rows of built-in relation {@code id} now (positive diffs), computed from
-     * {@code catalog} and the coordinator's tables and compute frontiers. Reading them
-     * never waits: they are always complete.
-     */
-    public static Changes contents(long id, Catalog catalog, Coordinator coordinator) {
-        if (isIntrospection(id)) {
-            return contents(id, catalog, coordinator,
-                    coordinator == null ? io.stillwater.engine.compute.ComputeController.NONE : coordinator.compute());
-        }
-        Changes out = new Changes();
-        if (id == MZ_TABLES) {
-            for (TableDef t : catalog.tables()) out.add(Row.of(objectId(t.id()), t.name()), 1);
-        } else if (id == MZ_VIEWS) {
-            for (ViewDef v : catalog.views()) out.add(Row.of(objectId(v.id()), v.name(), v.definition()), 1);
-        } else if (id == MZ_MATERIALIZED_VIEWS) {
-            for (MaterializedViewDef m : catalog.materializedViews()) {
-                out.add(Row.of(objectId(m.id()), m.name(), clusterId(coordinator, m.cluster()), m.definition()), 1);
-            }
-        } else if (id == MZ_INDEXES) {
-            for (IndexDef i : catalog.indexes()) {
-                out.add(Row.of(objectId(i.id()), i.name(), objectId(i.onId()), clusterId(coordinator, i.cluster())), 1);
-            }
-        } else if (id == MZ_COLUMNS) {
-            for (TableDef t : catalog.tables()) {
-                for (int c = 0; c < t.columns().size(); c++) {
-                    ColumnDef col = t.columns().get(c);
-                    out.add(Row.of(objectId(t.id()), col.name(), (long) c + 1, !col.notNull(), col.type().displayName()), 1);
-                }
-            }
-            for (ViewDef v : catalog.views()) columns(out, v.id(), v.columnNames(), v.columnTypes());
-            for (MaterializedViewDef m : catalog.materializedViews()) columns(out, m.id(), m.columnNames(), m.columnTypes());
-        } else if (id == MZ_CLUSTERS) {
-            for (ClusterDef c : coordinator.clusters().all()) {
-                out.add(Row.of(c.id(), c.name(), c.managed(), c.managed() ? c.size().text() : null,
-                        c.managed() ? (Object) (long) c.replicationFactor() : null), 1);
-            }
-        } else if (id == MZ_CLUSTER_REPLICAS) {
-            for (ClusterDef c : coordinator.clusters().all()) {
-                for (ReplicaDef r : c.replicas()) {
-                    out.add(Row.of(r.id(), r.name(), c.id(), r.size().text(), r.interactiveRuntime()), 1);
-                }
-            }
-        } else if (id == MZ_WALLCLOCK_GLOBAL_LAG) {
-            long now = System.currentTimeMillis();
-            for (TableDef t : catalog.tables()) {
-                Optional<Table> table = coordinator.table(t.id());
-                out.add(Row.of(objectId(t.id()), table.map(x -> lag(now, x.upper())).orElse(null)), 1);
-            }
-            for (long e : exports(catalog)) {
-                Long upper = exportUpper(coordinator, e);
-                out.add(Row.of(objectId(e), upper == null ? null : lag(now, upper)), 1);
-            }
-        } else if (id == MZ_HYDRATION_STATUSES) {
-            for (long e : exports(catalog)) out.add(Row.of(objectId(e), exportUpper(coordinator, e) != null), 1);
-        } else if (id == MZ_PROCESS_MEMORY) {
-            out.add(processMemory(), 1);
-        } else if (id == MZ_WRITE_BACKPRESSURE) {
-            for (var b : coordinator.writeBackpressure()) {
-                out.add(Row.of(b.cluster(), b.replica(), b.replicaId(), b.backlogMs(), b.oldestWriteMs(), b.queuedWrites(),
-                        b.writeCostUs(), b.peakLagMs(), b.boundMs(),
-                        b.waitingWrites(), b.admittedAfterWait(), b.waitedMs()), 1);
-            }
-        } else {
-            throw new IllegalArgumentException("unknown built-in relation id " + id);
-        }
-        return out;
-    }
-
-    /**
-     * The one row of {@code mz_internal.mz_process_memory}. Used and committed come from one
-     * snapshot, so {@code heap_used_bytes <= heap_committed_bytes <= heap_max_bytes} always holds
-     * ({@code heap_max_bytes} NULL when the JVM has no limit). {@code heap_after_gc_bytes} sums the
-     * heap pools' usage right after their most recent collection (0 before the first one): what a
-     * benchmark compares after asking the process to collect. {@code rss_bytes} is VmRSS from
-     * {@code /proc/self/status}, NULL where that is unreadable (not Linux).
-     */
-    static Row processMemory() {
-        java.lang.management.MemoryUsage heap = java.lang.management.ManagementFactory.getMemoryMXBean()
-                .getHeapMemoryUsage();
-        long afterGc = 0;
-        for (var pool : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == java.lang.management.MemoryType.HEAP && pool.isValid()) {
-                java.lang.management.MemoryUsage u = pool.getCollectionUsage();
-                if (u != null) afterGc += u.getUsed();
-            }
-        }
-        Long max = heap.getMax() < 0 ? null : heap.getMax();
-        return Row.of(heap.getUsed(), afterGc, heap.getCommitted(), max, residentSetBytes());
-    }
-
-    /** VmRSS of this process in bytes, or null when /proc/self/status cannot be read. */
-    private static Long residentSetBytes() {
-        try {
-            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    String[] f = line.substring(6).trim().split("\\s+");
-                    long v = Long.parseLong(f[0]);
-                    return f.length > 1 && f[1].equalsIgnoreCase("kB") ? v * 1024 : v;
-                }
-            }
-        } catch (java.io.IOException | RuntimeException e) {
-            // not Linux, or no procfs: the column is NULL
-        }
-        return null;
-    }
-
-    private static void columns(Changes out, long id, List<String> names, List<SqlType> types) {
-        for (int c = 0; c < names.size(); c++) {
-            out.add(Row.of(objectId(id), names.get(c), (long) c + 1, true, types.get(c).displayName()), 1);
-        }
-    }
-
-    private static String clusterId(Coordinator coordinator, String cluster) {
-        return coordinator.clusters().byName(cluster).map(ClusterDef::id).orElse(null);
-    }
-
-    /** The ids of every index and materialized view, in id order. */
-    private static List<Long> exports(Catalog catalog) {
-        List<Long> ids = new ArrayList<>();
-        catalog.indexes().forEach(i -> ids.add(i.id()));
-        catalog.materializedViews().forEach(m -> ids.add(m.id()));
-        ids.sort(null);
-        return ids;
-    }
-
-    /** The export's upper once hydrated; null while it is not (or has no dataflow). */
-    private static Long exportUpper(Coordinator coordinator, long exportId) {
-        Optional<CollectionReader> r = coordinator.exportReader(exportId);
-        if (r.isEmpty() || r.get().upper() == Long.MIN_VALUE) return null;
-        return r.get().upper();
-    }
-
-    /**
-     * Freshness lag as Materialize's {@code mz_wallclock_global_lag} reports it: how far
-     * the collection's completed time ({@code upper - 1}) trails the wall clock, never
-     * negative, at millisecond resolution (times are ms since the epoch).
-     */
-    static Interval lag(long nowMs, long upper) {
-        long lagMs = Math.max(0, nowMs - (upper - 1));
-        return new Interval(0, 0, lagMs * 1000);
-    }
 }

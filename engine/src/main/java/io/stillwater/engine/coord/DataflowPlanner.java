@@ -22,6 +22,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Plans what compute maintains: the {@link DataflowSpec} of an index or materialized
@@ -36,6 +37,20 @@ import java.util.Set;
  */
 public final class DataflowPlanner {
     private final StatementPlanner planner = new StatementPlanner(sql -> Optional.empty());
+
+    /** One planner, built on first use (Calcite set-up is not free); safe to share between threads. */
+    static Supplier<DataflowPlanner> lazily() {
+        return new Supplier<>() {
+            private volatile DataflowPlanner built;
+
+            @Override
+            public DataflowPlanner get() {
+                DataflowPlanner p = built;
+                if (p == null) built = p = new DataflowPlanner();
+                return p;
+            }
+        };
+    }
 
     /** The dataflow of {@code index}: the rows of its object, arranged by its key. */
     public DataflowSpec index(Catalog catalog, IndexDef index) {

@@ -1,6 +1,7 @@
 package io.stillwater.engine.coord;
 
 import io.stillwater.engine.compute.ComputeController;
+import io.stillwater.engine.compute.MaintenanceBacklog;
 import io.stillwater.engine.compute.ReplicaSpec;
 import io.stillwater.engine.data.Changes;
 import java.util.ArrayList;
@@ -57,8 +58,8 @@ final class Replicas implements AutoCloseable {
      * The slowest running replica's maintenance backlog (the largest age and the most
      * queued writes, possibly of two replicas). Any thread.
      */
-    io.stillwater.engine.compute.MaintenanceBacklog.Status backlog() {
-        var worst = io.stillwater.engine.compute.MaintenanceBacklog.Status.NONE;
+    MaintenanceBacklog.Status backlog() {
+        var worst = MaintenanceBacklog.Status.NONE;
         for (Live r : byId.values()) worst = worst.max(r.compute().backlog());
         return worst;
     }

@@ -2,9 +2,16 @@ package io.stillwater.engine.coord;
 
 import io.stillwater.engine.compute.CollectionReader;
 import io.stillwater.engine.compute.ComputeController;
+import io.stillwater.engine.compute.ComputeRuntime;
 import io.stillwater.engine.compute.DataflowSpec;
 import io.stillwater.engine.compute.InputSnapshot;
+import io.stillwater.engine.compute.MaintenanceBacklog;
+import io.stillwater.engine.compute.PeekHandle;
+import io.stillwater.engine.compute.PeekKind;
+import io.stillwater.engine.compute.PeekRequest;
+import io.stillwater.engine.compute.ReplicaIntrospection;
 import io.stillwater.engine.data.Changes;
+import io.stillwater.engine.params.ParameterSnapshot;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -70,21 +77,21 @@ final class SessionCompute implements ComputeController {
 
     /** Reads are served where the replica places them (its runtimes), not on the caller's thread. */
     @Override
-    public <R> io.stillwater.engine.compute.PeekHandle<R> serve(io.stillwater.engine.compute.PeekRequest<R> request) {
+    public <R> PeekHandle<R> serve(PeekRequest<R> request) {
         return home.serve(request);
     }
 
     @Override
-    public Optional<io.stillwater.engine.compute.ComputeRuntime> placement(io.stillwater.engine.compute.PeekKind kind,
-                                                                          io.stillwater.engine.params.ParameterSnapshot params) {
+    public Optional<ComputeRuntime> placement(PeekKind kind,
+                                              ParameterSnapshot params) {
         return home.placement(kind, params);
     }
 
     @Override
-    public Optional<io.stillwater.engine.compute.ReplicaIntrospection> introspection() { return home.introspection(); }
+    public Optional<ReplicaIntrospection> introspection() { return home.introspection(); }
 
     @Override
-    public io.stillwater.engine.compute.MaintenanceBacklog.Status backlog() { return home.backlog(); }
+    public MaintenanceBacklog.Status backlog() { return home.backlog(); }
 
     @Override
     public void close() {

@@ -1,7 +1,7 @@
 package io.stillwater.engine.peek;
 
-import io.stillwater.engine.catalog.Catalog;
 import io.stillwater.engine.catalog.SystemRelations;
+import io.stillwater.engine.coord.SystemRelationRows;
 import io.stillwater.engine.compute.CollectionReader;
 import io.stillwater.engine.compute.ComputeController;
 import io.stillwater.engine.compute.PeekHandle;
@@ -11,7 +11,6 @@ import io.stillwater.engine.compute.PeekWork;
 import io.stillwater.engine.params.ParameterSnapshot;
 import io.stillwater.engine.params.Params;
 import io.stillwater.engine.params.SystemParameters;
-import io.stillwater.engine.coord.Coordinator;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.compute.ComputeRuntime;
@@ -30,7 +29,7 @@ import io.stillwater.engine.error.EvalError;
 import io.stillwater.engine.error.FaultPoints;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.expr.EvalContext;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * Runs a {@link PeekPlan} over inputs pinned at one time ({@link PeekInputs}): builds the
@@ -63,18 +62,22 @@ public final class PeekExecutor {
     /** How many rows a fast-path visitor handles between cancellation checks. */
     private static final int CHECK_EVERY = 1024;
 
-    private final Supplier<Catalog> catalog;
-    private final Coordinator coordinator;
+    /** The rows of built-in relations; null without an engine (plans then read none). */
+    private final SystemRelationRows builtins;
+    /** Read as they are when a read starts; the defaults without an engine. */
+    private final SystemParameters parameters;
 
-    /** @param coordinator for built-in relations' contents, the default replica and system parameters (may be null) */
-    public PeekExecutor(Coordinator coordinator) {
-        this(coordinator == null ? Catalog::empty : coordinator::catalog, coordinator);
+    /**
+     * @param builtins   the rows of built-in relations, for plans that read them
+     * @param parameters the live system parameters
+     */
+    public PeekExecutor(SystemRelationRows builtins, SystemParameters parameters) {
+        this.builtins = builtins;
+        this.parameters = parameters;
     }
 
-    private PeekExecutor(Supplier<Catalog> catalog, Coordinator coordinator) {
-        this.catalog = catalog;
-        this.coordinator = coordinator;
-    }
+    /** An executor without an engine (tests and tools): default parameters, no built-in relations. */
+    public static PeekExecutor withoutEngine() { return new PeekExecutor(null, new SystemParameters()); }
 
     /** A read's rows (a bag: positive diffs) and the cursor positions its walks visited. */
     public record Result(Changes rows, long cursorPositions) {}
@@ -83,11 +86,12 @@ public final class PeekExecutor {
     private record Output(ChunkSource rows, long cursorPositions) {}
 
     /**
-     * Runs {@code plan} at {@code in.asOf()} on the coordinator's replica ({@code in}
-     * covers the plan's inputs; it is ignored, and may be null, for a {@link PeekPlan.Constant}).
+     * Runs {@code plan} at {@code in.asOf()} without a replica (constants and table reads;
+     * {@code in} covers the plan's inputs; it is ignored, and may be null, for a {@link
+     * PeekPlan.Constant}).
      */
     public Result run(PeekPlan plan, PeekInputs in, EvalContext ctx, Cancellation cancel) {
-        return run(coordinator == null ? ComputeController.NONE : coordinator.compute(), null, plan, in, ctx, cancel);
+        return run(ComputeController.NONE, null, plan, in, ctx, cancel);
     }
 
     /**
@@ -142,8 +146,7 @@ public final class PeekExecutor {
             return new Output(limits.stream() ? read : materialize(read, limits), 0);
         }
         FaultPoints.hit(FaultPoints.Point.PEEK);
-        ParameterSnapshot params = coordinator == null ? new SystemParameters().snapshot()
-                : coordinator.systemParameters().snapshot();
+        ParameterSnapshot params = parameters.snapshot();
         boolean onThisThread = here || replica.placement(kind(plan), params).orElse(null) == ComputeRuntime.INTERACTIVE;
         // A walk past its inline budget moves to the offload pool when offload is on: it is
         // materialized there. With offload off it runs on this thread to its end, so it streams.
@@ -250,11 +253,11 @@ public final class PeekExecutor {
 
     /** A read done in one slice, whatever the budget. */
     private static final class OneStep implements PeekWork<Output> {
-        private final java.util.function.Function<Cancellation, Output> body;
+        private final Function<Cancellation, Output> body;
         private final boolean streams;
         private Output result;
 
-        OneStep(java.util.function.Function<Cancellation, Output> body, boolean streams) {
+        OneStep(Function<Cancellation, Output> body, boolean streams) {
             this.body = body;
             this.streams = streams;
         }
@@ -370,7 +373,7 @@ public final class PeekExecutor {
             public Changes read(long id, long t) {
                 CollectionReader imported = d.imports().get(id);
                 if (imported != null) return in.export(imported.exportId()).contents(Cancellation.NONE);
-                if (d.systemRelations().contains(id)) return SystemRelations.contents(id, catalog.get(), coordinator, replica);
+                if (d.systemRelations().contains(id)) return builtinRows(id, replica);
                 return in.table(id);
             }
 
@@ -409,6 +412,11 @@ public final class PeekExecutor {
                 });
             }
         };
+    }
+
+    private Changes builtinRows(long id, ComputeController replica) {
+        if (builtins == null) throw new IllegalStateException("built-in relation " + id + " read without an engine");
+        return builtins.rows(id, replica);
     }
 
     /** An export's rows at the read time, walked a chunk of cursor positions per pull. */

@@ -1,6 +1,7 @@
 package io.stillwater.engine.peek;
 
 import io.stillwater.engine.compute.CollectionReader;
+import io.stillwater.engine.compute.ComputeRuntime;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.expr.Expr;
 import io.stillwater.engine.plan.AggCall;
@@ -8,10 +9,12 @@ import io.stillwater.engine.plan.PlanNode;
 import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.plan.SortKey;
 import io.stillwater.engine.types.DatumText;
+import io.stillwater.engine.types.SqlType;
 import io.stillwater.engine.types.TypeKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.TreeSet;
 
@@ -51,7 +54,7 @@ public final class PeekExplainer {
      * ORDER BY / LIMIT / OFFSET and output columns when {@code query} has any.
      */
     public List<String> explain(PeekPlan plan, QueryPlan query) {
-        return explain(plan, query, java.util.Optional.empty());
+        return explain(plan, query, Optional.empty());
     }
 
     /**
@@ -61,7 +64,7 @@ public final class PeekExplainer {
      * interactive}). Constants are served by no replica and never get the line.
      */
     public List<String> explain(PeekPlan plan, QueryPlan query,
-                                java.util.Optional<io.stillwater.engine.compute.ComputeRuntime> runtime) {
+                                Optional<ComputeRuntime> runtime) {
         List<String> out = explainPlan(plan, query);
         if (runtime.isPresent() && !(plan instanceof PeekPlan.Constant)) {
             out.add("");
@@ -237,7 +240,7 @@ public final class PeekExplainer {
 
     private static String literal(Object v, TypeKind kind, Expr typed) {
         if (v == null) return "null";
-        String text = DatumText.format(typed == null ? io.stillwater.engine.types.SqlType.of(kind) : typed.type(), v);
+        String text = DatumText.format(typed == null ? SqlType.of(kind) : typed.type(), v);
         return kind.isNumeric() || kind == TypeKind.BOOLEAN ? text : "'" + text.replace("'", "''") + "'";
     }
 

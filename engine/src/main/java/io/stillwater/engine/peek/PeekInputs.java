@@ -1,11 +1,12 @@
 package io.stillwater.engine.peek;
 
 import io.stillwater.engine.compute.CollectionReader;
-import io.stillwater.engine.coord.Coordinator;
+import io.stillwater.engine.coord.ReadContext;
+import io.stillwater.engine.coord.ReadTimestamps;
 import io.stillwater.engine.data.Changes;
+import io.stillwater.engine.dataflow.Cancellation;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
-import io.stillwater.engine.dataflow.Cancellation;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -37,8 +38,8 @@ public final class PeekInputs implements AutoCloseable {
 
     private final long asOf;
     /** Read holds on tables, by table id (one context may cover several tables). */
-    private final Map<Long, Coordinator.ReadContext> tables = new HashMap<>();
-    private final List<Coordinator.ReadContext> contexts = new ArrayList<>();
+    private final Map<Long, ReadContext> tables = new HashMap<>();
+    private final List<ReadContext> contexts = new ArrayList<>();
     /** Open export snapshots at asOf, by export id. */
     private final Map<Long, CollectionReader.Snapshot> exports = new LinkedHashMap<>();
     private boolean closed;
@@ -55,7 +56,7 @@ public final class PeekInputs implements AutoCloseable {
      * waits (cancellably) until every export it reads is readable there and opens their
      * snapshots.
      */
-    public static PeekInputs acquire(Coordinator coord, PeekPlan plan, Isolation isolation, Cancellation cancel) {
+    public static PeekInputs acquire(ReadTimestamps reads, PeekPlan plan, Isolation isolation, Cancellation cancel) {
         Collection<CollectionReader> readers = plan.exports().values();
         boolean exportsOnly = plan.tables().isEmpty() && !readers.isEmpty();
         for (int attempt = 1; ; attempt++) {
@@ -68,7 +69,7 @@ public final class PeekInputs implements AutoCloseable {
                     // catch up to it); last, the strict serializable time.
                     in = new PeekInputs(attempt == 1 ? freshestComplete(readers, cancel) : freshestAny(readers, cancel));
                 } else {
-                    Coordinator.ReadContext rc = coord.beginRead(plan.tables(), -1);
+                    ReadContext rc = reads.beginRead(plan.tables(), -1);
                     in = new PeekInputs(rc.asOf());
                     in.addTables(rc, plan.tables());
                 }
@@ -96,7 +97,7 @@ public final class PeekInputs implements AutoCloseable {
      * isolation a first read of exports only takes their freshest complete time; tables
      * already compacted past it are left out (a later read of one fails with 25000).
      */
-    public static PeekInputs acquireForTransaction(Coordinator coord, PeekPlan plan, Isolation isolation,
+    public static PeekInputs acquireForTransaction(ReadTimestamps reads, PeekPlan plan, Isolation isolation,
                                                    Collection<Long> allTables, Cancellation cancel) {
         Collection<CollectionReader> readers = plan.exports().values();
         PeekInputs in;
@@ -104,13 +105,13 @@ public final class PeekInputs implements AutoCloseable {
             in = new PeekInputs(freshestComplete(readers, cancel));
             for (long id : allTables) {
                 try {
-                    in.addTables(coord.beginRead(List.of(id), in.asOf), List.of(id));
+                    in.addTables(reads.beginRead(List.of(id), in.asOf), List.of(id));
                 } catch (SqlException | IllegalStateException e) {
                     // dropped meanwhile, or compacted past asOf: not readable in this transaction
                 }
             }
         } else {
-            Coordinator.ReadContext rc = coord.beginRead(allTables, -1);
+            ReadContext rc = reads.beginRead(allTables, -1);
             in = new PeekInputs(rc.asOf());
             in.addTables(rc, allTables);
         }
@@ -180,7 +181,7 @@ public final class PeekInputs implements AutoCloseable {
 
     /** The contents of table {@code tableId} at {@link #asOf()}. */
     public Changes table(long tableId) {
-        Coordinator.ReadContext rc = tables.get(tableId);
+        ReadContext rc = tables.get(tableId);
         if (rc == null) throw new IllegalStateException("table " + tableId + " is not part of this read");
         return rc.read(tableId, asOf);
     }
@@ -189,7 +190,7 @@ public final class PeekInputs implements AutoCloseable {
     public boolean hasTable(long tableId) { return tables.containsKey(tableId); }
 
     /** Adds a table read context (taken at {@link #asOf()}) covering {@code ids}; closed with this. */
-    public void addTables(Coordinator.ReadContext rc, Collection<Long> ids) {
+    public void addTables(ReadContext rc, Collection<Long> ids) {
         if (rc.asOf() != asOf) {
             rc.close();
             throw new IllegalArgumentException("read context at " + rc.asOf() + ", inputs at " + asOf);
@@ -205,7 +206,7 @@ public final class PeekInputs implements AutoCloseable {
 
     /** Whether {@code e} is a snapshot refused because the arrangement compacted past its time. */
     private static boolean compactedPast(SqlException e) {
-        return e.state() == io.stillwater.engine.error.SqlState.INTERNAL_ERROR && e.getCause() instanceof IllegalStateException;
+        return e.state() == SqlState.INTERNAL_ERROR && e.getCause() instanceof IllegalStateException;
     }
 
     private void openExport(CollectionReader r, Cancellation cancel) {
@@ -270,7 +271,7 @@ public final class PeekInputs implements AutoCloseable {
                 if (first == null) first = e;
             }
         }
-        for (Coordinator.ReadContext rc : contexts) {
+        for (ReadContext rc : contexts) {
             try {
                 rc.close();
             } catch (RuntimeException e) {

@@ -3,6 +3,7 @@ package io.stillwater.engine.peek;
 import io.stillwater.engine.compute.CollectionReader;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.plan.PlanNode;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,7 +70,7 @@ public sealed interface PeekPlan {
     record PeekDataflow(PlanNode body, Map<Long, CollectionReader> imports, Set<Long> tables,
                         Set<Long> systemRelations) implements PeekPlan {
         public PeekDataflow {
-            imports = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(imports));
+            imports = Collections.unmodifiableMap(new LinkedHashMap<>(imports));
             tables = Set.copyOf(tables);
             systemRelations = Set.copyOf(systemRelations);
         }

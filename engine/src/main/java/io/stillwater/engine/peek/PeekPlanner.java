@@ -3,6 +3,7 @@ package io.stillwater.engine.peek;
 import io.stillwater.engine.catalog.SystemRelations;
 import io.stillwater.engine.compute.CollectionReader;
 import io.stillwater.engine.compute.ComputeController;
+import io.stillwater.engine.data.Row;
 import io.stillwater.engine.dataflow.FusedMfp;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
@@ -77,7 +78,7 @@ public final class PeekPlanner {
             List<CollectionReader> readers = readersOf(g.objectId());
             if (!readers.isEmpty()) {
                 for (CollectionReader r : readers) {
-                    Optional<List<io.stillwater.engine.data.Row>> keys = LookupKeys.match(body, r.key(), ctx);
+                    Optional<List<Row>> keys = LookupKeys.match(body, r.key(), ctx);
                     if (keys.isPresent()) return new PeekPlan.FastPathLookup(body, r, keys.get());
                 }
                 return new PeekPlan.FastPathWalk(body, readers.get(0));

@@ -1,11 +1,15 @@
 package io.stillwater.engine.session;
 
-import io.stillwater.engine.catalog.ColumnDef;
-import io.stillwater.engine.catalog.ObjectKind;
-import io.stillwater.engine.catalog.TableDef;
+import io.stillwater.engine.catalog.Catalog;
+import io.stillwater.engine.catalog.SystemRelations;
+import io.stillwater.engine.compute.CollectionReader;
 import io.stillwater.engine.compute.ComputeController;
+import io.stillwater.engine.compute.ComputeRuntime;
 import io.stillwater.engine.coord.AdmissionLimit;
 import io.stillwater.engine.coord.Coordinator;
+import io.stillwater.engine.coord.ReadTimestamps;
+import io.stillwater.engine.coord.ServingReplicas;
+import io.stillwater.engine.coord.TableWriter;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.dataflow.Cancellation;
@@ -14,9 +18,12 @@ import io.stillwater.engine.dataflow.FinishedRows;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.expr.EvalContext;
+import io.stillwater.engine.memory.HeapEstimate;
 import io.stillwater.engine.memory.QueryMemory;
+import io.stillwater.engine.params.Param;
 import io.stillwater.engine.params.Params;
 import io.stillwater.engine.params.Roles;
+import io.stillwater.engine.params.SystemParameters;
 import io.stillwater.engine.peek.Isolation;
 import io.stillwater.engine.peek.ObjectNames;
 import io.stillwater.engine.peek.PeekExecutor;
@@ -29,10 +36,9 @@ import io.stillwater.engine.plan.PlanInputs;
 import io.stillwater.engine.plan.Plans;
 import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.sql.Statement;
-import io.stillwater.engine.sql.planner.StatementPlanner;
+import io.stillwater.engine.sql.StatementPlanner;
 import io.stillwater.engine.sql.parse.SqlSplitter;
 import io.stillwater.engine.storage.LogRecord.TableChange;
-import io.stillwater.engine.types.Casts;
 import io.stillwater.engine.types.SqlType;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -41,12 +47,20 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.function.LongPredicate;
+import java.util.function.Supplier;
 
 /**
  * The engine's {@link Session}: plans statements against the current catalog and runs
- * them through the {@link Coordinator}.
+ * them with the coordinator's parts it takes at construction (never the {@link
+ * Coordinator} itself): reads through {@link ReadTimestamps} and the serving replica,
+ * writes through {@link TableWriter}, DDL through {@link SchemaStatements}, SHOW through
+ * {@link ShowStatements}; a SELECT's rows come back as a {@link StatementStream}.
  *
  * <p>Threading: used by one connection thread at a time (which also pulls the result
  * streams); only {@link #cancel} is called from other threads (it flips {@code
@@ -62,7 +76,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * released when it is closed or read to its end. Writes that read (UPDATE,
  * DELETE, INSERT ... SELECT) read tables from their own snapshots at the newest time,
  * never through an index, so an index's evaluation error cannot block the DELETE that
- * removes the offending row.
+ * removes the offending row; {@link TableWriter} turns the rows into table changes.
  *
  * <p>Transactions: outside BEGIN every statement commits on its own. Inside an explicit
  * transaction, reads all happen at one timestamp chosen by the first read (holds on
@@ -71,8 +85,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Materialize, a transaction either reads or writes: mixing is 25000.
  */
 public final class EngineSession implements Session {
-    private final Coordinator coord;
+    /** The coordinator's parts this session uses (see {@link Coordinator}); all thread-safe. */
+    private final TableWriter writer;
+    private final ReadTimestamps reads;
+    private final ServingReplicas serving;
+    private final Supplier<Catalog> catalog;
+    private final SystemParameters parameters;
     private final StatementPlanner planner;
+    /** This session's DDL and SHOW statements. */
+    private final SchemaStatements schema;
+    private final ShowStatements shows;
     private final SessionVariables vars;
     private final String user;
     private final String database;
@@ -83,7 +105,21 @@ public final class EngineSession implements Session {
      * Result streams handed out and not yet closed: their statements still count as running,
      * so a cancel or statement_timeout stops the next pull. Session thread changes it.
      */
-    private final java.util.Set<StatementStream> openStreams = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<StatementStream> openStreams = ConcurrentHashMap.newKeySet();
+    /** How this session's result streams report to it (on the session thread). */
+    private final StatementStream.Owner streams = new StatementStream.Owner() {
+        @Override
+        public void opened(StatementStream stream) { openStreams.add(stream); }
+
+        @Override
+        public void released(StatementStream stream) {
+            openStreams.remove(stream);
+            if (openStreams.isEmpty() && !running) cancelRequested.set(false);
+        }
+
+        @Override
+        public RuntimeException failed(Throwable failure) { return statementFailed(failure, "producing the rows of"); }
+    };
 
     private final PeekExecutor peekExecutor;
 
@@ -99,12 +135,18 @@ public final class EngineSession implements Session {
 
     public EngineSession(Coordinator coord, StatementPlanner planner, String user, String database,
                          Map<String, String> options) {
-        this.coord = coord;
+        this.writer = coord.writer();
+        this.reads = coord.reads();
+        this.serving = coord.serving();
+        this.catalog = coord::catalog;
+        this.parameters = coord.systemParameters();
         this.planner = planner;
+        this.schema = new SchemaStatements(coord.ddl(), coord.clusterControl(), planner, user);
+        this.shows = new ShowStatements(coord::catalog, coord.clusterControl());
         this.user = user;
         this.database = database;
-        this.vars = new SessionVariables(options, coord.systemParameters(), Roles.isSuperuser(user));
-        this.peekExecutor = new PeekExecutor(coord);
+        this.vars = new SessionVariables(options, parameters, Roles.isSuperuser(user));
+        this.peekExecutor = new PeekExecutor(coord.builtins(), parameters);
     }
 
     @Override
@@ -138,47 +180,18 @@ public final class EngineSession implements Session {
         try {
             // Only the session cluster's indexes are usable (a view indexed elsewhere is expanded).
             Statement stmt = planner.plan(sql, paramTypeHints == null ? List.of() : paramTypeHints,
-                    coord.catalog().withIndexesOn(vars.get("cluster")));
-            return new PreparedStatement(sql, stmt.commandVerb(), stmt.paramTypes(), columnsOf(stmt), stmt);
+                    catalog.get().withIndexesOn(vars.get("cluster")));
+            return new PreparedStatement(sql, stmt.commandVerb(), stmt.paramTypes(), ShowStatements.columnsOf(stmt), stmt);
         } catch (Throwable e) {
             throw statementFailed(e, "planning");
         }
-    }
-
-    private static List<ResultColumn> columnsOf(Statement stmt) {
-        return switch (stmt) {
-            case Statement.Query q -> {
-                List<ResultColumn> cols = new ArrayList<>();
-                for (int i = 0; i < q.plan().columnNames().size(); i++) {
-                    cols.add(new ResultColumn(q.plan().columnNames().get(i), q.plan().columnTypes().get(i)));
-                }
-                yield cols;
-            }
-            case Statement.ShowObjects s -> switch (s.kind()) {
-                case INDEX -> List.of(new ResultColumn("name", SqlType.TEXT), new ResultColumn("on", SqlType.TEXT),
-                        new ResultColumn("cluster", SqlType.TEXT), new ResultColumn("key", SqlType.TEXT));
-                case MATERIALIZED_VIEW -> List.of(new ResultColumn("name", SqlType.TEXT),
-                        new ResultColumn("cluster", SqlType.TEXT));
-                default -> List.of(new ResultColumn("name", SqlType.TEXT));
-            };
-            case Statement.Explain x -> List.of(new ResultColumn(EXPLAIN_COLUMN, SqlType.TEXT));
-            case Statement.ShowClusters s -> s.replicas()
-                    ? List.of(new ResultColumn("cluster", SqlType.TEXT), new ResultColumn("replica", SqlType.TEXT),
-                            new ResultColumn("size", SqlType.TEXT), new ResultColumn("ready", SqlType.BOOLEAN))
-                    : List.of(new ResultColumn("name", SqlType.TEXT), new ResultColumn("replicas", SqlType.TEXT));
-            case Statement.ShowVariable s -> s.name().equals("all")
-                    ? List.of(new ResultColumn("name", SqlType.TEXT), new ResultColumn("setting", SqlType.TEXT),
-                            new ResultColumn("description", SqlType.TEXT))
-                    : List.of(new ResultColumn(s.name(), SqlType.TEXT));
-            default -> List.of();
-        };
     }
 
     // ------------------------------------------------------------------ execute
 
     @Override
     public ExecutionResult execute(PreparedStatement prepared, List<Object> params) {
-        Statement stmt = (Statement) prepared.plan();
+        Statement stmt = prepared.plan();
         if (status == TransactionStatus.FAILED
                 && !(stmt instanceof Statement.Rollback) && !(stmt instanceof Statement.Commit)) {
             throw new SqlException(SqlState.IN_FAILED_SQL_TRANSACTION,
@@ -207,7 +220,7 @@ public final class EngineSession implements Session {
      * RuntimeException, an {@link Error} such as OutOfMemoryError or AssertionError), an
      * explicit transaction is then FAILED, exactly as for a SQL error, and an implicit one
      * has nothing left open (each statement commits or releases its own reads, streams and
-     * memory on the way out: see {@link #query}, {@link StatementStream#pull}, the writes'
+     * memory on the way out: see {@link #query}, {@link StatementStream}, the writes'
      * try-with-resources). Returns what to throw: SqlExceptions and Errors as they are
      * (the wire layer answers an OutOfMemoryError with 53200 and any other Error with
      * XX000 and an error id, and logs it); any other exception as XX000 with a message a
@@ -244,19 +257,11 @@ public final class EngineSession implements Session {
             case Statement.Insert ins -> insert(ins, params);
             case Statement.Update upd -> update(upd, params);
             case Statement.Delete del -> delete(del, params);
-            case Statement.CreateTable ct -> createTable(ct);
-            case Statement.DropTable dt -> {
-                requireNoTransaction("DROP TABLE");
-                coord.dropRelations(ObjectKind.TABLE, dt.names(), dt.ifExists(), dt.cascade());
-                yield new ExecutionResult.Command("DROP TABLE");
-            }
-            case Statement.CreateView cv -> createView(cv);
-            case Statement.DropView dv -> {
-                requireNoTransaction("DROP VIEW");
-                coord.dropRelations(ObjectKind.VIEW, dv.names(), dv.ifExists(), dv.cascade());
-                yield new ExecutionResult.Command("DROP VIEW");
-            }
-            case Statement.ShowObjects so -> new ExecutionResult.Rows(columnsOf(so), showObjects(so), "SHOW");
+            case Statement.CreateTable ct -> schema(ct);
+            case Statement.DropTable dt -> schema(dt);
+            case Statement.CreateView cv -> schema(cv);
+            case Statement.DropView dv -> schema(dv);
+            case Statement.ShowObjects so -> new ExecutionResult.Rows(ShowStatements.columnsOf(so), shows.showObjects(so), "SHOW");
             case Statement.Begin b -> begin(b);
             case Statement.Commit c -> commit();
             case Statement.Rollback r -> {
@@ -272,118 +277,34 @@ public final class EngineSession implements Session {
             }
             case Statement.ResetVariable r -> new ExecutionResult.Command("RESET", vars.reset(r.name()));
             case Statement.ShowVariable s -> show(s);
-            case Statement.CreateIndex ci -> {
-                requireNoTransaction("CREATE INDEX");
-                coord.createIndex(ci, vars.get("cluster"));
-                yield new ExecutionResult.Command("CREATE INDEX");
-            }
-            case Statement.CreateMaterializedView cmv -> {
-                requireNoTransaction("CREATE MATERIALIZED VIEW");
-                coord.createMaterializedView(cmv, vars.get("cluster"));
-                yield new ExecutionResult.Command("CREATE MATERIALIZED VIEW");
-            }
-            case Statement.DropObjects d -> {
-                requireNoTransaction(d.commandVerb());
-                coord.dropObjects(d.kind(), d.names(), d.ifExists(), d.cascade());
-                yield new ExecutionResult.Command(d.commandVerb());
-            }
-            case Statement.AlterSystemSet a -> {
-                Roles.requireSuperuser(user, "alter system parameters");
-                requireNoTransaction("ALTER SYSTEM");
-                coord.alterSystemSet(a.name(), a.value());
-                yield new ExecutionResult.Command("ALTER SYSTEM");
-            }
-            case Statement.AlterSystemReset a -> {
-                Roles.requireSuperuser(user, "alter system parameters");
-                requireNoTransaction("ALTER SYSTEM");
-                coord.alterSystemReset(a.name());
-                yield new ExecutionResult.Command("ALTER SYSTEM");
-            }
+            case Statement.CreateIndex ci -> schema(ci);
+            case Statement.CreateMaterializedView cmv -> schema(cmv);
+            case Statement.DropObjects d -> schema(d);
+            case Statement.AlterSystemSet a -> schema(a);
+            case Statement.AlterSystemReset a -> schema(a);
             case Statement.Explain x -> explain(x, params);
-            case Statement.CreateCluster cc -> {
-                requireNoTransaction("CREATE CLUSTER");
-                coord.createCluster(cc);
-                yield new ExecutionResult.Command("CREATE CLUSTER");
-            }
-            case Statement.AlterCluster ac -> {
-                requireNoTransaction("ALTER CLUSTER");
-                coord.alterCluster(ac);
-                yield new ExecutionResult.Command("ALTER CLUSTER");
-            }
-            case Statement.CreateClusterReplica cr -> {
-                requireNoTransaction("CREATE CLUSTER REPLICA");
-                coord.createClusterReplica(cr);
-                yield new ExecutionResult.Command("CREATE CLUSTER REPLICA");
-            }
-            case Statement.DropCluster dc -> {
-                requireNoTransaction("DROP CLUSTER");
-                coord.dropClusters(dc.names(), dc.ifExists(), dc.cascade());
-                yield new ExecutionResult.Command("DROP CLUSTER");
-            }
-            case Statement.DropClusterReplica dr -> {
-                requireNoTransaction("DROP CLUSTER REPLICA");
-                coord.dropClusterReplicas(dr.names(), dr.ifExists());
-                yield new ExecutionResult.Command("DROP CLUSTER REPLICA");
-            }
-            case Statement.ShowClusters sc -> new ExecutionResult.Rows(columnsOf(sc), showClusters(sc), "SHOW");
+            case Statement.CreateCluster cc -> schema(cc);
+            case Statement.AlterCluster ac -> schema(ac);
+            case Statement.CreateClusterReplica cr -> schema(cr);
+            case Statement.DropCluster dc -> schema(dc);
+            case Statement.DropClusterReplica dr -> schema(dr);
+            case Statement.ShowClusters sc -> new ExecutionResult.Rows(ShowStatements.columnsOf(sc), shows.showClusters(sc), "SHOW");
         };
     }
 
-    /** SHOW TABLES | VIEWS | MATERIALIZED VIEWS | INDEXES rows, by name; the cluster filter is checked first. */
-    private List<Row> showObjects(Statement.ShowObjects so) {
-        var catalog = coord.catalog();
-        String cluster = so.cluster() == null ? null : coord.resolveCluster(so.cluster());
-        if (so.onName() != null && !catalog.relationExists(so.onName())) {
-            throw new SqlException(SqlState.UNDEFINED_TABLE, "relation \"" + so.onName() + "\" does not exist");
-        }
-        List<Row> rows = new ArrayList<>();
-        switch (so.kind()) {
-            case TABLE -> catalog.tables().forEach(t -> rows.add(Row.of(t.name())));
-            case VIEW -> catalog.views().forEach(v -> rows.add(Row.of(v.name())));
-            case MATERIALIZED_VIEW -> catalog.materializedViews().stream()
-                    .filter(m -> cluster == null || m.cluster().equals(cluster))
-                    .forEach(m -> rows.add(Row.of(m.name(), m.cluster())));
-            case INDEX -> catalog.indexes().stream()
-                    .filter(i -> so.onName() == null || i.onName().equals(so.onName()))
-                    .filter(i -> cluster == null || i.cluster().equals(cluster))
-                    .forEach(i -> rows.add(Row.of(i.name(), i.onName(), i.cluster(), i.keyDisplay())));
-        }
-        return rows;
-    }
-
-    /**
-     * SHOW CLUSTERS: name and replicas ({@code r1 (size), ...}), by name. SHOW CLUSTER
-     * REPLICAS: cluster, replica, size, ready (every recorded replica is running), by
-     * cluster and replica name.
-     */
-    private List<Row> showClusters(Statement.ShowClusters sc) {
-        List<io.stillwater.engine.catalog.ClusterDef> all = new ArrayList<>(coord.clusters().all());
-        all.sort(java.util.Comparator.comparing(io.stillwater.engine.catalog.ClusterDef::name));
-        List<Row> rows = new ArrayList<>();
-        for (var c : all) {
-            if (sc.replicas()) {
-                c.replicas().stream().sorted(java.util.Comparator.comparing(io.stillwater.engine.catalog.ReplicaDef::name))
-                        .forEach(r -> rows.add(Row.of(c.name(), r.name(), r.size().text(), true)));
-            } else {
-                StringBuilder b = new StringBuilder();
-                for (var r : c.replicas()) {
-                    if (b.length() > 0) b.append(", ");
-                    b.append(r.name()).append(" (").append(r.size().text()).append(')');
-                }
-                rows.add(Row.of(c.name(), b.toString()));
-            }
-        }
-        return rows;
+    /** DDL: refused inside a transaction block; objects go to the session's cluster by default. */
+    private ExecutionResult schema(Statement ddl) {
+        return schema.execute(ddl, status != TransactionStatus.IDLE, vars.get("cluster"));
     }
 
     private ExecutionResult show(Statement.ShowVariable s) {
-        List<ResultColumn> cols = columnsOf(s);
+        List<ResultColumn> cols = ShowStatements.columnsOf(s);
         if (s.name().equals("all")) {
             List<Row> rows = new ArrayList<>();
             // Session variables shadow system parameters of the same name (their value
             // is the session's); the description comes from the system registry.
             vars.all().forEach((k, v) -> rows.add(Row.of(k, v,
-                    Params.find(k).map(io.stillwater.engine.params.Param::description).orElse(""))));
+                    Params.find(k).map(Param::description).orElse(""))));
             return new ExecutionResult.Rows(cols, rows, "SHOW");
         }
         String value = s.name().equals("transaction_isolation") && txnIsolation != null ? txnIsolation : vars.get(s.name());
@@ -392,12 +313,6 @@ public final class EngineSession implements Session {
 
     // ------------------------------------------------------------------ reads
 
-    /** The column of EXPLAIN's output, named as Materialize names it. */
-    static final String EXPLAIN_COLUMN = "Optimized Plan";
-
-    /** Rows the first pull computes before execute returns, so small results and early errors surface there. */
-    static final int PRIMED_ROWS = 1024;
-
     /**
      * A SELECT: the read is opened and its first rows computed here (errors found by then
      * fail the statement); the rest is produced as the consumer pulls the stream. The
@@ -405,127 +320,21 @@ public final class EngineSession implements Session {
      */
     private ExecutionResult query(Statement.Query q, List<Object> params) {
         QueryPlan plan = Plans.bindParams(q.plan(), params);
-        QueryMemory memory = QueryMemory.forQuery(coord.systemParameters().get(Params.MAX_QUERY_MEMORY));
+        QueryMemory memory = QueryMemory.forQuery(parameters.get(Params.MAX_QUERY_MEMORY));
         StatementStream stream;
         try {
             Cancellation cancel = cancellation();
-            FinishedRows rows = openRead(plan, false, memory, coord.systemParameters().get(Params.MAX_RESULT_SIZE),
+            FinishedRows rows = openRead(plan, false, memory, parameters.get(Params.MAX_RESULT_SIZE),
                     true, cancel);
-            stream = new StatementStream(rows, memory, cancel, status == TransactionStatus.IN_TRANSACTION);
+            stream = new StatementStream(rows, memory, cancel, status == TransactionStatus.IN_TRANSACTION, streams);
         } catch (Throwable e) {
             memory.close();
             throw e;
         }
         stream.prime();
-        return new ExecutionResult.Rows(columnsOf(q), stream, "SELECT");
+        return new ExecutionResult.Rows(ShowStatements.columnsOf(q), stream, "SELECT");
     }
 
-    /**
-     * The rows of one SELECT as the wire layer pulls them: finishing applied lazily over
-     * the read ({@link FinishedRows}). Errors while pulling are the statement's errors (the
-     * transaction fails; a non-SQL exception becomes XX000). Closing releases the read's
-     * snapshots and holds ({@link FinishedRows#close}) and memory; until then the statement
-     * counts as running for {@link #cancel}. Session thread only.
-     */
-    private final class StatementStream implements RowStream {
-        private final FinishedRows rows;
-        private final QueryMemory memory;
-        private final Cancellation cancel;
-        /** Read inside an explicit transaction, from its pinned inputs: closed when it ends. */
-        private final boolean inTransaction;
-        private List<Row> primed = List.of();
-        private int primedPosition;
-        private boolean finished;
-        private boolean released;
-        private boolean closed;
-
-        StatementStream(FinishedRows rows, QueryMemory memory, Cancellation cancel, boolean inTransaction) {
-            this.rows = rows;
-            this.memory = memory;
-            this.cancel = cancel;
-            this.inTransaction = inTransaction;
-            openStreams.add(this);
-        }
-
-        /** Computes the first rows; a result that fits is complete, and its read released, at once. */
-        void prime() {
-            try {
-                primed = pull(PRIMED_ROWS);
-                if (primed.size() < PRIMED_ROWS) {
-                    finished = true;
-                    release();
-                }
-            } catch (Throwable e) {
-                close();
-                throw e;
-            }
-        }
-
-        @Override
-        public List<Row> next(int max) {
-            if (max < 1) throw new IllegalArgumentException("max must be at least 1: " + max);
-            // While the read is open the statement runs: a cancel or timeout stops every pull,
-            // also one served from the primed rows. A finished result only hands rows over.
-            if (!released) pull(() -> {
-                cancel.check();
-                return null;
-            });
-            if (primedPosition < primed.size()) {
-                int from = primedPosition;
-                primedPosition = (int) Math.min((long) from + max, primed.size());
-                List<Row> batch = primed.subList(from, primedPosition);
-                if (primedPosition == primed.size()) primed = List.of(); // let them go once sent
-                if (primed.isEmpty()) primedPosition = 0;
-                return batch;
-            }
-            if (finished || closed) return List.of();
-            List<Row> batch = pull(max);
-            if (batch.size() < max) {
-                finished = true;
-                release();
-            }
-            return batch;
-        }
-
-        private List<Row> pull(int max) { return pull(() -> rows.next(max)); }
-
-        /** Runs {@code step} of the read; an error ends the stream and fails the transaction. */
-        private List<Row> pull(java.util.function.Supplier<List<Row>> step) {
-            try {
-                return step.get();
-            } catch (Throwable e) {
-                finished = true;
-                primed = List.of();
-                try {
-                    release();
-                } catch (Throwable releaseFailure) {
-                    e.addSuppressed(releaseFailure);
-                }
-                throw statementFailed(e, "producing the rows of");
-            }
-        }
-
-        /** Ends the read: snapshots, holds and memory go; the statement no longer counts as running. */
-        private void release() {
-            if (released) return;
-            released = true;
-            try {
-                rows.close();
-            } finally {
-                memory.close();
-                openStreams.remove(this);
-                if (openStreams.isEmpty() && !running) cancelRequested.set(false);
-            }
-        }
-
-        @Override
-        public void close() {
-            if (closed) return;
-            closed = true;
-            primed = List.of();
-            release();
-        }
-    }
 
     /**
      * EXPLAIN: the read path the query would take now, as Materialize answers it: one row
@@ -538,12 +347,12 @@ public final class EngineSession implements Session {
                 ? Plans.bindParams(x.query().plan(), params) : x.query().plan();
         PeekPlan peek = peekPlanner(plan, false).plan(plan.body(), evalContext());
         StringBuilder text = new StringBuilder();
-        var runtime = peek instanceof PeekPlan.Constant ? java.util.Optional.<io.stillwater.engine.compute.ComputeRuntime>empty()
-                : sessionCompute(plan).placement(PeekExecutor.kind(peek), coord.systemParameters().snapshot());
-        for (String line : new PeekExplainer(ObjectNames.of(coord.catalog())).explain(peek, plan, runtime)) {
+        var runtime = peek instanceof PeekPlan.Constant ? Optional.<ComputeRuntime>empty()
+                : sessionCompute(plan).placement(PeekExecutor.kind(peek), parameters.snapshot());
+        for (String line : new PeekExplainer(ObjectNames.of(catalog.get())).explain(peek, plan, runtime)) {
             text.append(line).append('\n');
         }
-        return new ExecutionResult.Rows(columnsOf(x), List.of(Row.of(text.toString())), "EXPLAIN");
+        return new ExecutionResult.Rows(ShowStatements.columnsOf(x), List.of(Row.of(text.toString())), "EXPLAIN");
     }
 
     /**
@@ -555,7 +364,7 @@ public final class EngineSession implements Session {
         List<Row> out = new ArrayList<>();
         try (FinishedRows rows = openRead(plan, true, memory, Long.MAX_VALUE, false, cancellation())) {
             for (List<Row> b = rows.next(4096); !b.isEmpty(); b = rows.next(4096)) {
-                memory.reserve(io.stillwater.engine.memory.HeapEstimate.ENTRY * b.size());
+                memory.reserve(HeapEstimate.ENTRY * b.size());
                 out.addAll(b);
             }
         }
@@ -592,14 +401,14 @@ public final class EngineSession implements Session {
             }
             if (txnRead == null) {
                 Set<Long> all = new HashSet<>();
-                coord.catalog().tables().forEach(t -> all.add(t.id()));
-                txnRead = PeekInputs.acquireForTransaction(coord, peek, isolation(), all, cancel);
+                catalog.get().tables().forEach(t -> all.add(t.id()));
+                txnRead = PeekInputs.acquireForTransaction(reads, peek, isolation(), all, cancel);
                 // Pin every other export readable at the transaction's time, so later
                 // statements can read them at it (one timestamp for the whole transaction).
-                List<io.stillwater.engine.compute.CollectionReader> others = new ArrayList<>();
+                List<CollectionReader> others = new ArrayList<>();
                 ComputeController compute = sessionCompute(plan);
                 for (long id : all) others.addAll(compute.readers(id));
-                coord.catalog().views().forEach(v -> others.addAll(compute.readers(v.id())));
+                catalog.get().views().forEach(v -> others.addAll(compute.readers(v.id())));
                 txnRead.openReadableNow(others);
             } else {
                 txnRead.extendFor(peek, cancel);
@@ -609,7 +418,7 @@ public final class EngineSession implements Session {
         } else {
             // Writes read the newest state (they hold the write lock): always strict serializable.
             Isolation isolation = forWrite ? Isolation.STRICT_SERIALIZABLE : isolation();
-            PeekInputs in = PeekInputs.acquire(coord, peek, isolation, cancel);
+            PeekInputs in = PeekInputs.acquire(reads, peek, isolation, cancel);
             try {
                 // The reads of writes run here (table snapshots, under the write lock); a
                 // SELECT is served by the session's replica, which places it on a runtime.
@@ -644,7 +453,7 @@ public final class EngineSession implements Session {
      */
     private PeekPlanner peekPlanner(QueryPlan plan, boolean forWrite) {
         ComputeController compute = sessionCompute(plan);
-        java.util.function.LongPredicate isTable = id -> coord.table(id).isPresent();
+        LongPredicate isTable = reads::isTable;
         return forWrite ? PeekPlanner.readingTablesDirectly(compute, isTable) : new PeekPlanner(compute, isTable);
     }
 
@@ -658,9 +467,9 @@ public final class EngineSession implements Session {
         Set<Long> ids = PlanInputs.objectIds(plan.body());
         if (ids.isEmpty()) return ComputeController.NONE;
         try {
-            return coord.compute(vars.get("cluster"), vars.get("cluster_replica"));
+            return serving.compute(vars.get("cluster"), vars.get("cluster_replica"));
         } catch (SqlException e) {
-            if (ids.stream().allMatch(io.stillwater.engine.catalog.SystemRelations::isSystem)) return ComputeController.NONE;
+            if (ids.stream().allMatch(SystemRelations::isSystem)) return ComputeController.NONE;
             throw e;
         }
     }
@@ -703,20 +512,20 @@ public final class EngineSession implements Session {
         try (QueryMemory memory = writeMemory()) {
             if (status == TransactionStatus.IN_TRANSACTION) {
                 if (readsTables) throw readModifyWriteInTransaction("INSERT ... SELECT");
-                List<TableChange> changes = insertChanges(ins, readForWrite(source, memory));
+                List<TableChange> changes = TableWriter.insertions(ins, readForWrite(source, memory));
                 bufferWrites(changes);
                 return new ExecutionResult.Command("INSERT 0 " + changes.size());
             }
             AdmissionLimit limit = writeAdmission();
             int n = readsTables
-                    ? coord.serialized(limit, () -> commitCount(insertChanges(ins, readForWrite(source, memory)), limit))
-                    : commitCount(insertChanges(ins, readForWrite(source, memory)), limit);
+                    ? writer.serialized(limit, () -> commitCount(TableWriter.insertions(ins, readForWrite(source, memory)), limit))
+                    : commitCount(TableWriter.insertions(ins, readForWrite(source, memory)), limit);
             return new ExecutionResult.Command("INSERT 0 " + n);
         }
     }
 
     private int commitCount(List<TableChange> changes, AdmissionLimit limit) {
-        coord.commit(changes, limit);
+        writer.commit(changes, limit);
         return changes.size();
     }
 
@@ -728,87 +537,17 @@ public final class EngineSession implements Session {
         return AdmissionLimit.of(cancellation(), StatementTimeout.parseMillis(vars.get("statement_timeout")));
     }
 
-    private List<TableChange> insertChanges(Statement.Insert ins, List<Row> sourceRows) {
-        TableDef table = ins.table();
-        List<ColumnDef> cols = table.columns();
-        List<SqlType> sourceTypes = ins.source().columnTypes();
-        int[] target = ins.targetColumns();
-        int[] sourceOf = new int[cols.size()];
-        java.util.Arrays.fill(sourceOf, -1);
-        for (int i = 0; i < target.length; i++) sourceOf[target[i]] = i;
-        List<TableChange> out = new ArrayList<>(sourceRows.size());
-        for (Row src : sourceRows) {
-            Object[] values = new Object[cols.size()];
-            for (int j = 0; j < cols.size(); j++) {
-                ColumnDef col = cols.get(j);
-                int s = sourceOf[j];
-                values[j] = s >= 0 ? Casts.assign(src.get(s), sourceTypes.get(s), col.type()) : col.defaultValue();
-            }
-            Row row = Row.wrap(values);
-            checkNotNull(table, row);
-            out.add(new TableChange(table.id(), row, 1));
-        }
-        return out;
-    }
-
-    private static void checkNotNull(TableDef table, Row row) {
-        for (int j = 0; j < table.columns().size(); j++) {
-            ColumnDef col = table.columns().get(j);
-            if (col.notNull() && row.get(j) == null) {
-                throw new SqlException(SqlState.NOT_NULL_VIOLATION,
-                        "null value in column \"" + col.name() + "\" of relation \"" + table.name()
-                                + "\" violates not-null constraint",
-                        "Failing row contains " + describeRow(table, row) + ".", null);
-            }
-        }
-    }
-
-    /** A row as PostgreSQL prints it in constraint errors: {@code (1, abc, null)}. */
-    private static String describeRow(TableDef table, Row row) {
-        StringBuilder b = new StringBuilder("(");
-        for (int j = 0; j < row.arity(); j++) {
-            if (j > 0) b.append(", ");
-            Object v = row.get(j);
-            b.append(v == null ? "null" : io.stillwater.engine.types.DatumText.format(table.columns().get(j).type(), v));
-        }
-        return b.append(')').toString();
-    }
-
     private ExecutionResult update(Statement.Update upd, List<Object> params) {
         if (status == TransactionStatus.IN_TRANSACTION) throw readModifyWriteInTransaction("UPDATE");
         QueryPlan rows = Plans.bindParams(upd.rows(), params);
-        TableDef table = upd.table();
-        int arity = table.columns().size();
-        int[] set = upd.setColumns();
-        int n = readModifyWrite(rows, matches -> {
-            List<TableChange> changes = new ArrayList<>(matches.size() * 2);
-            for (Row m : matches) {
-                Object[] old = new Object[arity];
-                for (int j = 0; j < arity; j++) old[j] = m.get(j);
-                Object[] now = old.clone();
-                for (int i = 0; i < set.length; i++) {
-                    SqlType from = rows.columnTypes().get(arity + i);
-                    now[set[i]] = Casts.assign(m.get(arity + i), from, table.columns().get(set[i]).type());
-                }
-                Row newRow = Row.wrap(now);
-                checkNotNull(table, newRow);
-                changes.add(new TableChange(table.id(), Row.wrap(old), -1));
-                changes.add(new TableChange(table.id(), newRow, 1));
-            }
-            return changes;
-        });
+        int n = readModifyWrite(rows, matches -> TableWriter.updates(upd, rows.columnTypes(), matches));
         return new ExecutionResult.Command("UPDATE " + n);
     }
 
     private ExecutionResult delete(Statement.Delete del, List<Object> params) {
         if (status == TransactionStatus.IN_TRANSACTION) throw readModifyWriteInTransaction("DELETE");
         QueryPlan rows = Plans.bindParams(del.rows(), params);
-        TableDef table = del.table();
-        int n = readModifyWrite(rows, matches -> {
-            List<TableChange> changes = new ArrayList<>(matches.size());
-            for (Row m : matches) changes.add(new TableChange(table.id(), m, -1));
-            return changes;
-        });
+        int n = readModifyWrite(rows, matches -> TableWriter.deletions(del.table(), matches));
         return new ExecutionResult.Command("DELETE " + n);
     }
 
@@ -817,12 +556,12 @@ public final class EngineSession implements Session {
      * other write in between (the coordinator's write lock is held throughout). Returns
      * the number of rows read: the UPDATE/DELETE count.
      */
-    private int readModifyWrite(QueryPlan rows, java.util.function.Function<List<Row>, List<TableChange>> changesOf) {
+    private int readModifyWrite(QueryPlan rows, Function<List<Row>, List<TableChange>> changesOf) {
         AdmissionLimit limit = writeAdmission();
         try (QueryMemory memory = writeMemory()) {
-            return coord.serialized(limit, () -> {
+            return writer.serialized(limit, () -> {
                 List<Row> matches = readForWrite(rows, memory);
-                coord.commit(changesOf.apply(matches), limit);
+                writer.commit(changesOf.apply(matches), limit);
                 return matches.size();
             });
         }
@@ -830,7 +569,7 @@ public final class EngineSession implements Session {
 
     /** The memory budget of a write's read: the same {@code max_query_memory} as a SELECT's. */
     private QueryMemory writeMemory() {
-        return QueryMemory.forQuery(coord.systemParameters().get(Params.MAX_QUERY_MEMORY));
+        return QueryMemory.forQuery(parameters.get(Params.MAX_QUERY_MEMORY));
     }
 
     private static SqlException readModifyWriteInTransaction(String what) {
@@ -850,53 +589,6 @@ public final class EngineSession implements Session {
 
     // ------------------------------------------------------------------ DDL and transactions
 
-    private ExecutionResult createTable(Statement.CreateTable ct) {
-        requireNoTransaction("CREATE TABLE");
-        Set<String> seen = new HashSet<>();
-        for (ColumnDef c : ct.columns()) {
-            if (!seen.add(c.name())) {
-                throw new SqlException(SqlState.DUPLICATE_COLUMN, "column \"" + c.name() + "\" specified more than once");
-            }
-        }
-        // With IF NOT EXISTS and an existing table PostgreSQL also answers CREATE TABLE
-        // (plus a NOTICE, which sessions cannot send yet).
-        coord.createTable(ct.name(), ct.columns(), ct.ifNotExists());
-        return new ExecutionResult.Command("CREATE TABLE");
-    }
-
-    /**
-     * CREATE [OR REPLACE] VIEW: plans the query against the catalog current under the
-     * coordinator's write lock (errors as for the SELECT), applies the column list and
-     * records the query's direct references as dependencies.
-     */
-    private ExecutionResult createView(Statement.CreateView cv) {
-        requireNoTransaction("CREATE VIEW");
-        coord.createView(cv.name(), cv.orReplace(), cv.ifNotExists(), (catalog, id) -> {
-            // Blank padding puts the query at its offset in the statement, so error
-            // positions point into the statement as the client sent it.
-            var planned = planner.planView(" ".repeat(cv.queryOffset()) + cv.query(), catalog);
-            List<String> names = new ArrayList<>(planned.plan().columnNames());
-            if (cv.columnNames().size() > names.size()) {
-                throw new SqlException(SqlState.SYNTAX_ERROR, "CREATE VIEW specifies more column names than columns");
-            }
-            for (int i = 0; i < cv.columnNames().size(); i++) names.set(i, cv.columnNames().get(i));
-            Set<String> seen = new HashSet<>();
-            for (String n : names) {
-                if (!seen.add(n)) throw new SqlException(SqlState.DUPLICATE_COLUMN, "column \"" + n + "\" specified more than once");
-            }
-            List<String> deps = planned.references().stream().sorted().toList();
-            return new io.stillwater.engine.catalog.ViewDef(id, cv.name(), names, planned.plan().columnTypes(),
-                    cv.query(), deps);
-        });
-        return new ExecutionResult.Command("CREATE VIEW");
-    }
-
-    private void requireNoTransaction(String what) {
-        if (status != TransactionStatus.IDLE) {
-            throw new SqlException(SqlState.ACTIVE_SQL_TRANSACTION, what + " cannot run inside a transaction block");
-        }
-    }
-
     private ExecutionResult begin(Statement.Begin b) {
         if (status == TransactionStatus.IDLE) {
             status = TransactionStatus.IN_TRANSACTION;
@@ -912,14 +604,14 @@ public final class EngineSession implements Session {
         List<TableChange> writes = new ArrayList<>(txnWrites);
         endTransaction();
         if (failed) return new ExecutionResult.Command("ROLLBACK");
-        if (!writes.isEmpty()) coord.commit(writes, writeAdmission());
+        if (!writes.isEmpty()) writer.commit(writes, writeAdmission());
         return new ExecutionResult.Command("COMMIT");
     }
 
     private void endTransaction() {
         // As PostgreSQL closes a transaction's cursors at its end: their inputs go now.
         for (StatementStream open : List.copyOf(openStreams)) {
-            if (open.inTransaction) open.close();
+            if (open.inTransaction()) open.close();
         }
         PeekInputs read = txnRead;
         txnRead = null;

@@ -1,5 +1,6 @@
 package io.stillwater.engine.session;
 
+import io.stillwater.engine.sql.Statement;
 import io.stillwater.engine.types.SqlType;
 import java.util.List;
 
@@ -8,11 +9,12 @@ import java.util.List;
  * parameters. {@code paramTypes} has one entry per {@code $n}; {@code columns} is empty
  * for statements that return no rows. Immutable; owned by one session.
  *
- * <p>{@code plan} is the engine's private representation; clients (the wire layer)
- * must treat it as opaque.
+ * <p>{@code plan} is the statement as the engine planned it; clients (the wire layer)
+ * must treat it as opaque. Another {@link Session} implementation (a test double) may
+ * leave it null and keep its own plans.
  */
 public record PreparedStatement(String sql, String commandTag, List<SqlType> paramTypes,
-                                List<ResultColumn> columns, Object plan) {
+                                List<ResultColumn> columns, Statement plan) {
     public PreparedStatement {
         paramTypes = List.copyOf(paramTypes);
         columns = List.copyOf(columns);

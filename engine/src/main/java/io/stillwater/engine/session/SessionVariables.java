@@ -2,17 +2,18 @@ package io.stillwater.engine.session;
 
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.Locale;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
 import io.stillwater.engine.params.Param;
 import io.stillwater.engine.params.Params;
 import io.stillwater.engine.params.Roles;
 import io.stillwater.engine.params.SystemParameters;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * A session's configuration parameters ({@code SET}/{@code SHOW}/{@code RESET}).
@@ -176,7 +177,7 @@ public final class SessionVariables {
     public Map<String, String> reset(String name) {
         if (name.equalsIgnoreCase("all")) {
             Map<String, String> changes = new TreeMap<>();
-            for (String n : new java.util.ArrayList<>(values.keySet())) changes.putAll(set(n, null));
+            for (String n : new ArrayList<>(values.keySet())) changes.putAll(set(n, null));
             values.clear();
             return changes;
         }
@@ -215,7 +216,7 @@ public final class SessionVariables {
             String v = value.toLowerCase(Locale.ROOT).trim().replaceAll("\\s+", " ");
             return switch (v) {
                 // As in Materialize: PostgreSQL's weaker levels are accepted and shown as
-                // set, and behave as serializable (see io.stillwater.engine.peek.Isolation).
+                // set, and behave as serializable (see peek.Isolation).
                 case "strict serializable", "serializable", "repeatable read", "read committed", "read uncommitted" -> v;
                 default -> throw new SqlException(SqlState.INVALID_PARAMETER_VALUE,
                         "invalid value for parameter \"" + name + "\": \"" + value + "\"", null,
@@ -225,7 +226,7 @@ public final class SessionVariables {
         }
         if (name.equals("timezone")) {
             try {
-                java.time.ZoneId.of(value.equalsIgnoreCase("utc") ? "UTC" : value);
+                ZoneId.of(value.equalsIgnoreCase("utc") ? "UTC" : value);
             } catch (Exception e) {
                 throw new SqlException(SqlState.INVALID_PARAMETER_VALUE,
                         "invalid value for parameter \"TimeZone\": \"" + value + "\"");

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
-import io.stillwater.engine.types.Interval;
 import io.stillwater.engine.types.SqlType;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -163,13 +162,6 @@ class CatalogKindsTest {
             for (String d : m.dependsOn()) assertThat(c.relationExists(d)).as(m.name() + " reads " + d).isTrue();
         }
         for (IndexDef i : c.indexes()) assertThat(c.idOf(i.onName())).as(i.name() + " on " + i.onName()).isEqualTo(i.onId());
-    }
-
-    @Test
-    void lagIsWallClockMinusTheLastCompleteTime() {
-        assertThat(SystemRelations.lag(10_000, 9_001)).isEqualTo(new Interval(0, 0, 1_000_000));
-        assertThat(SystemRelations.lag(10_000, 10_001)).isEqualTo(Interval.ZERO);
-        assertThat(SystemRelations.lag(10_000, 20_000)).isEqualTo(Interval.ZERO);
     }
 
     @Test

@@ -1,6 +1,6 @@
 package io.stillwater.engine.compute;
 
-import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.engine.catalog.ColumnDef;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.coord.Coordinator;

@@ -2,7 +2,7 @@ package io.stillwater.engine.compute;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stillwater.engine.coord.Coordinator;
+import io.stillwater.engine.coord.ReadContext;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.dataflow.Cancellation;
@@ -160,7 +160,7 @@ class MaintainedViewsPropertyTest {
     }
 
     private static void check(ComputeFixture f, List<PlanNode.Get> tables, Map<String, Watched> watched, Object seed) {
-        try (Coordinator.ReadContext rc = f.coordinator.beginRead(List.of(tables.get(0).objectId(), tables.get(1).objectId()), -1)) {
+        try (ReadContext rc = f.coordinator.beginRead(List.of(tables.get(0).objectId(), tables.get(1).objectId()), -1)) {
             long asOf = rc.asOf();
             // Pin every export at asOf first: computing the references takes a while, and an export
             // not yet pinned compacts past asOf once its frontier is a compaction lag (1 s) beyond it,
@@ -176,7 +176,7 @@ class MaintainedViewsPropertyTest {
     }
 
     /** One pinned export against its query evaluated from scratch at the same time. */
-    private static void checkExport(ComputeFixture f, Coordinator.ReadContext rc, long asOf, Watched w,
+    private static void checkExport(ComputeFixture f, ReadContext rc, long asOf, Watched w,
                                     CollectionReader.Snapshot s) {
         List<Row> expected = null;
         EvalError expectedError = null;

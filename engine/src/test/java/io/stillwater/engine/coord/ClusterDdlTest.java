@@ -3,7 +3,7 @@ package io.stillwater.engine.coord;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.engine.catalog.ClusterDef;
 import io.stillwater.engine.catalog.ReplicaDef;
 import io.stillwater.engine.compute.ComputeController;
@@ -182,7 +182,7 @@ class ClusterDdlTest {
         assertThat(coord.catalog().kindOf("m")).isEmpty();
         assertThat(coord.catalog().kindOf("v")).as("depends on m").isEmpty();
         assertThat(coord.catalog().kindOf("t_default")).isPresent();
-        assertThat(coord.replica(replica)).as("the replica stopped").isEmpty();
+        assertThat(coord.serving().replica(replica)).as("the replica stopped").isEmpty();
         reopen();
         assertThat(coord.clusters().byName("c1")).isEmpty();
         assertThat(q("SELECT name FROM mz_indexes")).containsExactly(List.of("t_default"));
@@ -206,10 +206,10 @@ class ClusterDdlTest {
         reopen();
         run("INSERT INTO t VALUES (3, 'z')");
         for (ReplicaDef r : cluster("c1").replicas()) {
-            ComputeController c = coord.replica(r.id()).orElseThrow();
+            ComputeController c = coord.serving().replica(r.id()).orElseThrow();
             assertThat(c.reader(id("t_a"))).as("t_a on " + r.name()).isPresent();
             assertThat(c.reader(id("m"))).as("m on " + r.name()).isPresent();
-            assertThat(coord.compute().reader(id("t_a"))).as("not on default").isEmpty();
+            assertThat(coord.serving().defaultReplica().reader(id("t_a"))).as("not on default").isEmpty();
             run("SET cluster = c1");
             run("SET cluster_replica = " + r.name());
             assertThat(explain("SELECT b FROM t WHERE a = 3")).contains("ReadIndex t_a");
@@ -229,13 +229,13 @@ class ClusterDdlTest {
         ClusterDef c1 = cluster("c1");
         assertThat(c1.replicas()).extracting(ReplicaDef::name).containsExactly("r1", "r2");
         assertThat(c1.replicas()).extracting(ReplicaDef::id).doesNotContain(old);
-        assertThat(coord.replica(old)).as("the old replica stopped").isEmpty();
+        assertThat(coord.serving().replica(old)).as("the old replica stopped").isEmpty();
         assertThat(provisioned.get(provisioned.size() - 1).workers()).isEqualTo(2);
         run("INSERT INTO t VALUES (3)");
         run("SET cluster = c1");
         for (ReplicaDef r : c1.replicas()) {
             run("SET cluster_replica = " + r.name());
-            assertThat(coord.servingReplica("c1", r.name()).replicaId()).isEqualTo(r.id());
+            assertThat(coord.serving().servingReplica("c1", r.name()).replicaId()).isEqualTo(r.id());
             assertThat(explain("SELECT a FROM t WHERE a = 3")).contains("ReadIndex t_a");
             assertThat(q("SELECT a FROM t WHERE a >= 2 ORDER BY a")).containsExactly(List.of("2"), List.of("3"));
         }
@@ -254,13 +254,13 @@ class ClusterDdlTest {
     @Test
     void provisioningCapturesTheInteractiveRuntimeFlagWhenAReplicaIsCreated() {
         assertThat(provisioned.get(0).interactiveRuntime()).as("the default").isTrue();
-        coord.alterSystemSet("enable_compute_interactive_runtime", "false");
+        coord.ddl().alterSystemSet("enable_compute_interactive_runtime", "false");
         run("CREATE CLUSTER solo (SIZE '1')");
         ReplicaSpec solo = provisioned.get(provisioned.size() - 1);
         assertThat(solo.cluster()).isEqualTo("solo");
         assertThat(solo.interactiveRuntime()).isFalse();
         assertThat(solo.params().get(io.stillwater.engine.params.Params.ENABLE_COMPUTE_INTERACTIVE_RUNTIME)).isFalse();
-        coord.alterSystemReset("enable_compute_interactive_runtime");
+        coord.ddl().alterSystemReset("enable_compute_interactive_runtime");
         // The flag flipped back: existing replicas keep their mode, new ones take the new value.
         assertThat(q("SELECT c.name, r.name, r.interactive_runtime FROM mz_catalog.mz_cluster_replicas r "
                 + "JOIN mz_catalog.mz_clusters c ON c.id = r.cluster_id ORDER BY 1"))

@@ -3,7 +3,7 @@ package io.stillwater.engine.coord;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.engine.compute.ComputeController;
 import io.stillwater.engine.compute.DataflowSpec;
 import io.stillwater.engine.data.Row;

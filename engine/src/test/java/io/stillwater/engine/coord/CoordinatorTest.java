@@ -3,7 +3,7 @@ package io.stillwater.engine.coord;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.engine.catalog.ColumnDef;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.data.Row;
@@ -62,7 +62,7 @@ class CoordinatorTest {
             for (int i = 0; i < threads; i++) {
                 futures.add(pool.submit(() -> {
                     for (int k = 0; k < increments; k++) {
-                        c.serialized(() -> {
+                        c.writer().serialized(AdmissionLimit.NONE, () -> {
                             Row old = c.scan(t.id()).get(0);
                             Row next = Row.of((Long) old.get(0) + 1, 0);
                             return c.commit(List.of(new TableChange(t.id(), old, -1), new TableChange(t.id(), next, 1)));

@@ -2,7 +2,7 @@ package io.stillwater.engine.coord;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.engine.catalog.Catalog;
 import io.stillwater.engine.catalog.IndexDef;
 import io.stillwater.engine.catalog.MaterializedViewDef;

@@ -3,7 +3,7 @@ package io.stillwater.engine.params;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.engine.Engine;
-import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.engine.storage.LogRecord;
 import io.stillwater.engine.storage.WriteAheadLog;
 import java.nio.file.Path;

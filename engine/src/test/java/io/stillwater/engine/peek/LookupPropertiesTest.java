@@ -75,7 +75,7 @@ class LookupPropertiesTest {
         List<Row> actual;
         try (PeekInputs in = PeekInputs.at(10)) {
             in.addExport(2001, idx.snapshot(10));
-            actual = TestCompute.rows(new PeekExecutor(null).run(plan, in, CTX, Cancellation.NONE).rows());
+            actual = TestCompute.rows(PeekExecutor.withoutEngine().run(plan, in, CTX, Cancellation.NONE).rows());
         }
         FusedMfp chain = FusedMfp.compile(body, CTX);
         List<Row> expected = new ArrayList<>();

@@ -33,7 +33,7 @@ class PeekExecutorTest {
     static final long ASOF = 10;
 
     final EvalContext ctx = EvalContext.defaults();
-    final PeekExecutor executor = new PeekExecutor(null);
+    final PeekExecutor executor = PeekExecutor.withoutEngine();
 
     static Changes rowsOf(Row... rows) {
         Changes c = new Changes();

@@ -3,7 +3,7 @@ package io.stillwater.engine.peek;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.engine.coord.Coordinator;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
@@ -72,7 +72,7 @@ class PeekInputsTest {
         e1.advanceTo(11); // complete through 10; never compacted past 5 (no step)
         e2.hydrate(5, one(1), new Changes());
         e2.advanceTo(9);  // complete through 8
-        try (PeekInputs in = PeekInputs.acquire(coord, plan(join(1001, 1002)), Isolation.SERIALIZABLE, deadline())) {
+        try (PeekInputs in = PeekInputs.acquire(coord.reads(), plan(join(1001, 1002)), Isolation.SERIALIZABLE, deadline())) {
             assertThat(in.asOf()).isEqualTo(8);
             assertThat(in.hasExport(2001)).isTrue();
             assertThat(in.hasExport(2002)).isTrue();
@@ -91,7 +91,7 @@ class PeekInputsTest {
         ahead.step(20, one(2), new Changes());           // complete through 20, compacted to 20
         PeekPlan plan = plan(join(1001, 1002));
         CompletableFuture<Long> read = CompletableFuture.supplyAsync(() -> {
-            try (PeekInputs in = PeekInputs.acquire(coord, plan, Isolation.SERIALIZABLE, deadline())) {
+            try (PeekInputs in = PeekInputs.acquire(coord.reads(), plan, Isolation.SERIALIZABLE, deadline())) {
                 return in.asOf();
             }
         });
@@ -112,7 +112,7 @@ class PeekInputsTest {
         Cancellation cancelSoon = () -> {
             if (polls.incrementAndGet() > 3) throw new SqlException(SqlState.QUERY_CANCELED, "canceling statement due to user request");
         };
-        assertThatThrownBy(() -> PeekInputs.acquire(coord, plan(join(1001, 1002)), Isolation.STRICT_SERIALIZABLE, cancelSoon))
+        assertThatThrownBy(() -> PeekInputs.acquire(coord.reads(), plan(join(1001, 1002)), Isolation.STRICT_SERIALIZABLE, cancelSoon))
                 .isInstanceOfSatisfying(SqlException.class, e -> assertThat(e.state()).isEqualTo(SqlState.QUERY_CANCELED));
         assertThat(ready.openSnapshots).hasValue(0);
     }
@@ -125,7 +125,7 @@ class PeekInputsTest {
         first.hydrate(10, one(1), new Changes());
         later.hydrate(10, one(1), new Changes());
         PeekPlan firstRead = plan(new PlanNode.Get(1001, "l", List.of(SqlType.INTEGER)));
-        try (PeekInputs txn = PeekInputs.acquireForTransaction(coord, firstRead, Isolation.SERIALIZABLE, List.of(),
+        try (PeekInputs txn = PeekInputs.acquireForTransaction(coord.reads(), firstRead, Isolation.SERIALIZABLE, List.of(),
                 Cancellation.NONE)) {
             assertThat(txn.asOf()).isEqualTo(10);
             later.step(20, one(2), new Changes()); // compacts to 20: time 10 is gone

@@ -3,7 +3,7 @@ package io.stillwater.engine.peek;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.engine.compute.DataflowSpec;
 import io.stillwater.engine.coord.Coordinator;
 import io.stillwater.engine.data.Row;

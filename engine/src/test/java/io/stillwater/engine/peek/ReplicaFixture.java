@@ -1,6 +1,6 @@
 package io.stillwater.engine.peek;
 
-import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.engine.compute.CollectionReader;
 import io.stillwater.engine.compute.ComputeReplica;
 import io.stillwater.engine.compute.ReplicaIntrospection;
@@ -58,7 +58,7 @@ final class ReplicaFixture implements AutoCloseable {
         replica = new ComputeReplica(ComputeReplica.defaultSpec(workers, twoRuntimes));
         coord = Coordinator.open(new EngineConfig(dir, false, workers), replica);
         admin = session("mz_system");
-        executor = new PeekExecutor(coord);
+        executor = new PeekExecutor(coord.builtins(), coord.systemParameters());
         planner = new PeekPlanner(replica, id -> coord.table(id).isPresent());
         ReadPathSessionTest.q(admin, "CREATE TABLE t (k int, v int)");
         ReadPathSessionTest.q(admin, "INSERT INTO t SELECT x, x % 100 FROM generate_series(1, " + ROWS + ") AS x");
@@ -92,7 +92,7 @@ final class ReplicaFixture implements AutoCloseable {
 
     /** Reads {@code plan} the way a session does: pin inputs, serve on the replica, await, release. */
     PeekExecutor.Result read(String statement, PeekPlan plan, Cancellation cancel) {
-        try (PeekInputs in = PeekInputs.acquire(coord, plan, Isolation.SERIALIZABLE, cancel)) {
+        try (PeekInputs in = PeekInputs.acquire(coord.reads(), plan, Isolation.SERIALIZABLE, cancel)) {
             if (cancel instanceof HeldCheck h) h.armed = true;
             return executor.run(replica, statement, plan, in, ctx, cancel);
         }

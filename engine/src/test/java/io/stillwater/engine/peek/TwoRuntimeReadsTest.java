@@ -341,7 +341,7 @@ class TwoRuntimeReadsTest {
                 };
                 hold.release(); // never parks: the deadline does the holding
                 CompletableFuture<PeekExecutor.Result> walk = async("walker", () -> {
-                    try (PeekInputs in = PeekInputs.acquire(f.coord, f.walkPlan(), Isolation.SERIALIZABLE,
+                    try (PeekInputs in = PeekInputs.acquire(f.coord.reads(), f.walkPlan(), Isolation.SERIALIZABLE,
                             Cancellation.NONE)) {
                         // The statement's clock starts once its inputs are pinned (so it times out in the walk).
                         deadline[0] = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(20);

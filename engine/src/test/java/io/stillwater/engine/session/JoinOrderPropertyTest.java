@@ -3,7 +3,7 @@ package io.stillwater.engine.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.engine.Engine;
-import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.engine.data.Row;
 import java.io.IOException;
 import java.nio.file.Files;

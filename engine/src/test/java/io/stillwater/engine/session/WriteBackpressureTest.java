@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stillwater.engine.Engine;
-import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.engine.compute.CollectionReader;
 import io.stillwater.engine.compute.ComputeController;
 import io.stillwater.engine.compute.ComputeReplica;
@@ -12,6 +12,7 @@ import io.stillwater.engine.compute.DataflowSpec;
 import io.stillwater.engine.compute.InputSnapshot;
 import io.stillwater.engine.compute.MaintenanceBacklog;
 import io.stillwater.engine.coord.Coordinator;
+import io.stillwater.engine.coord.WriteBackpressure;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
@@ -119,7 +120,7 @@ class WriteBackpressureTest {
     }
 
     private static long waitingWrites(Engine e) {
-        return e.coordinator().writeBackpressure().stream().mapToLong(Coordinator.WriteBackpressure::waitingWrites)
+        return e.coordinator().writeBackpressure().stream().mapToLong(WriteBackpressure::waitingWrites)
                 .max().orElse(0);
     }
 

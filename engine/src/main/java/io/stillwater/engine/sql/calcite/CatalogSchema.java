@@ -116,7 +116,7 @@ final class CatalogSchema extends AbstractSchema {
     /**
      * A schema of built-in relations ({@code mz_catalog}, {@code mz_internal}): each is a
      * {@link CatalogTable} of its fixed id, so a read plans as {@code Get(id)} and the
-     * read path asks {@link SystemRelations#contents} for the rows.
+     * read path asks {@code coord.SystemRelationRows.contents} for the rows.
      */
     private static final class SystemSchema extends AbstractSchema {
         private final String schema;

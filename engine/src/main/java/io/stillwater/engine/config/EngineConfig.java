@@ -1,11 +1,12 @@
-package io.stillwater.engine;
+package io.stillwater.engine.config;
 
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * How to open an {@link Engine}.
+ * How to open an {@code Engine}.
  *
  * @param dataDir  directory holding the write-ahead log and catalog; created if missing
  * @param fsync    fsync the log before acknowledging a write (turn off only in tests that
@@ -18,7 +19,7 @@ import java.util.Map;
  */
 public record EngineConfig(Path dataDir, boolean fsync, int workers, Map<String, String> systemParameterDefaults) {
     public EngineConfig {
-        systemParameterDefaults = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(systemParameterDefaults));
+        systemParameterDefaults = Collections.unmodifiableMap(new LinkedHashMap<>(systemParameterDefaults));
     }
 
     /** Without system parameter defaults. */
