@@ -45,7 +45,7 @@ final class ConnectionPool implements AutoCloseable {
         Connection c = target.connect();
         try {
             for (String s : setup) {
-                Sql.execute(c, s);
+                SqlExecution.execute(c, s);
             }
         } catch (SQLException e) {
             c.close();
@@ -66,9 +66,9 @@ final class ConnectionPool implements AutoCloseable {
             if (slot.connection == null) {
                 slot.connection = open();
             }
-            Sql.execute(slot.connection, sql, expected);
+            SqlExecution.execute(slot.connection, sql, expected);
         } catch (SQLException e) {
-            if (Sql.connectionBroken(e) && slot.connection != null) {
+            if (SqlExecution.connectionBroken(e) && slot.connection != null) {
                 closeQuietly(slot.connection);
                 slot.connection = null;
             }

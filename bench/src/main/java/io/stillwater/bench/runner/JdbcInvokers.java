@@ -20,9 +20,9 @@ final class JdbcInvokers {
             case Action.StandaloneQuery q -> () -> () -> {
                 try (Connection c = target.connect()) {
                     for (String s : q.setup()) {
-                        Sql.execute(c, s);
+                        SqlExecution.execute(c, s);
                     }
-                    Sql.execute(c, q.sql(), q.expected());
+                    SqlExecution.execute(c, q.sql(), q.expected());
                 }
             };
             case Action.ReuseConnQuery q -> () -> new Serialized(target, q.setup(), List.of(q.sql()), q.expected());
@@ -59,7 +59,7 @@ final class JdbcInvokers {
             Connection c = target.connect();
             try {
                 for (String s : setup) {
-                    Sql.execute(c, s);
+                    SqlExecution.execute(c, s);
                 }
             } catch (SQLException e) {
                 c.close();
@@ -76,10 +76,10 @@ final class JdbcInvokers {
                     connection = open();
                 }
                 for (int i = 0; i < statements.size(); i++) {
-                    Sql.execute(connection, statements.get(i), i == statements.size() - 1 ? expected : null);
+                    SqlExecution.execute(connection, statements.get(i), i == statements.size() - 1 ? expected : null);
                 }
             } catch (SQLException e) {
-                if (Sql.connectionBroken(e) && connection != null) {
+                if (SqlExecution.connectionBroken(e) && connection != null) {
                     try {
                         connection.close();
                     } catch (SQLException ignored) {

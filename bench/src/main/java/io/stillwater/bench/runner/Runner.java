@@ -1,6 +1,8 @@
 package io.stillwater.bench.runner;
 
 import io.stillwater.bench.action.Action;
+import io.stillwater.bench.action.SqlErrors;
+import io.stillwater.bench.action.StatementFailedException;
 import io.stillwater.bench.gate.Guarantee;
 import io.stillwater.bench.gate.GuaranteeViolation;
 import io.stillwater.bench.gate.Side;
@@ -268,7 +270,7 @@ public final class Runner {
             try (Connection c = target.connect()) {
                 for (String s : statements) {
                     try {
-                        Sql.execute(c, s);
+                        SqlExecution.execute(c, s);
                     } catch (SQLException e) {
                         throw new StatementFailedException(s, e);
                     }
@@ -280,7 +282,7 @@ public final class Runner {
             try (Connection c = target.connect(p.user())) {
                 for (String s : p.statements()) {
                     try {
-                        Sql.execute(c, s);
+                        SqlExecution.execute(c, s);
                     } catch (SQLException e) {
                         if (!"42704".equals(e.getSQLState())) {
                             throw new StatementFailedException(s, e);

@@ -1,5 +1,6 @@
 package io.stillwater.bench.feature.run;
 
+import io.stillwater.bench.action.SqlErrors;
 import io.stillwater.bench.feature.measure.MeasurementPolicy;
 import io.stillwater.bench.feature.measure.MetricSeries;
 import io.stillwater.bench.feature.measure.StopReason;
@@ -11,9 +12,8 @@ import io.stillwater.bench.feature.scenario.FeatureScenario;
 import io.stillwater.bench.feature.scenario.Metric;
 import io.stillwater.bench.feature.scenario.ScriptStatement;
 import io.stillwater.bench.feature.scenario.Scripts;
-import io.stillwater.bench.runner.SqlErrors;
-import io.stillwater.bench.runner.TargetLauncher;
 import io.stillwater.bench.runner.TargetLauncher.LaunchedTarget;
+import io.stillwater.bench.runner.TargetLauncher;
 import io.stillwater.bench.runner.TargetSkipException;
 import io.stillwater.bench.scenario.Capability;
 import io.stillwater.bench.scenario.ScenarioDefinitionException;

@@ -1,5 +1,6 @@
 package io.stillwater.bench.feature.run;
 
+import io.stillwater.bench.action.SqlErrors;
 import io.stillwater.bench.feature.compare.FeatureComparison;
 import io.stillwater.bench.feature.compare.FeatureOutcome;
 import io.stillwater.bench.feature.compare.MetricVerdict;
@@ -9,7 +10,6 @@ import io.stillwater.bench.feature.scenario.FeatureSuite;
 import io.stillwater.bench.feature.scenario.Metric;
 import io.stillwater.bench.feature.scenario.ScaleOption;
 import io.stillwater.bench.history.StoredFeatureScenario;
-import io.stillwater.bench.runner.SqlErrors;
 import io.stillwater.bench.runner.TargetLauncher;
 import java.util.ArrayList;
 import java.util.EnumSet;

@@ -1,7 +1,7 @@
 package io.stillwater.bench.feature.run;
 
+import io.stillwater.bench.action.SqlErrors;
 import io.stillwater.bench.feature.scenario.ScriptStatement;
-import io.stillwater.bench.runner.SqlErrors;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,6 +1,7 @@
 package io.stillwater.bench.runner;
 
 import io.stillwater.bench.action.ExpectedRows;
+import io.stillwater.bench.action.SqlErrors;
 import io.stillwater.bench.action.WrongResultException;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -10,8 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Executes one statement and reads every result to the end, so the timed span covers the whole answer. */
-final class Sql {
-    private Sql() {
+final class SqlExecution {
+    private SqlExecution() {
     }
 
     static void execute(Connection c, String sql) throws SQLException {
