@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stillwater.bench.feature.report.FeatureReportFiles;
+import io.stillwater.bench.feature.run.FeatureHistory;
 import io.stillwater.bench.history.HistoryStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,7 +68,7 @@ class FeatureBenchCliTest {
         assertThat(results.resolve(FeatureReportFiles.JUNIT)).exists();
         try (HistoryStore h = HistoryStore.open(results.resolve("history.sqlite"))) {
             long id = h.latestFeatureRun("dev").orElseThrow().id();
-            assertThat(h.featureResults(id)).singleElement()
+            assertThat(FeatureHistory.results(h, id)).singleElement()
                     .satisfies(s -> assertThat(s.otherParams()).containsEntry(PARAM, otherValue));
             assertThat(h.latestRun("dev")).isEmpty(); // not a parallel-bench run
         }
@@ -93,8 +94,8 @@ class FeatureBenchCliTest {
             assertThat(compared.info().otherSide().build()).isEqualTo("base");
             assertThat(compared.info().otherSide().target()).isEqualTo("history:base");
             assertThat(first.info().otherSide().target()).isEqualTo("embedded");
-            var stored = h.featureThisSide(first.id()).get("QueryLatency").thisRuns().get(0);
-            var again = h.featureResults(compared.id()).get(0);
+            var stored = FeatureHistory.thisSide(h, first.id()).get("QueryLatency").thisRuns().get(0);
+            var again = FeatureHistory.results(h, compared.id()).get(0);
             assertThat(again.runs()).filteredOn(o -> o.side().equals("other")).singleElement()
                     .satisfies(o -> assertThat(((io.stillwater.bench.feature.run.SideOutcome.Measured) o).run()
                             .samples()).isEqualTo(stored.samples()));

@@ -7,6 +7,7 @@ import io.stillwater.bench.history.RunMode;
 import io.stillwater.bench.report.BenchReport;
 import io.stillwater.bench.report.ReportFiles;
 import io.stillwater.bench.report.TerminalTable;
+import io.stillwater.bench.runner.ComparisonHistory;
 import io.stillwater.bench.runner.ScenarioSource;
 import io.stillwater.bench.scenario.ScenarioDefinition;
 import io.stillwater.bench.scenarios.Suite;
@@ -21,12 +22,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code stillwater bench}: the parallel benchmark. Runs scenarios on two sides (this and other),
@@ -243,7 +244,7 @@ public final class BenchCommand implements Callable<Integer> {
         RunInfo info = BenchResults.runInfo(run, build);
         if (history != null) {
             try {
-                long id = history.recordRun(info, run.comparisons());
+                long id = ComparisonHistory.record(history, info, run.comparisons());
                 if (!run.calibrations().isEmpty()) {
                     history.saveCalibration(id, run.calibrations());
                 }

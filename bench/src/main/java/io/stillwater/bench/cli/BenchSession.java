@@ -5,6 +5,7 @@ import io.stillwater.bench.history.HistoryStore;
 import io.stillwater.bench.history.RunMode;
 import io.stillwater.bench.history.StoredScenario;
 import io.stillwater.bench.report.ProgressBar;
+import io.stillwater.bench.runner.ComparisonHistory;
 import io.stillwater.bench.runner.LoadPhaseListener;
 import io.stillwater.bench.runner.Runner;
 import io.stillwater.bench.runner.ScenarioComparison;
@@ -96,7 +97,7 @@ public final class BenchSession {
             };
             comparisons.add(c);
             if (options.mode() == RunMode.CALIBRATE) {
-                calibrations.addAll(Calibration.from(c));
+                calibrations.addAll(ComparisonHistory.calibrations(c));
             }
         }
         return new BenchRun(options.mode(), started, Instant.now(), options.thisSide(),
@@ -171,7 +172,7 @@ public final class BenchSession {
             return new ScenarioComparison(s.name(), thisRuns, List.of(), List.of(), problems);
         }
         stored.put(s.name(), found.get());
-        return found.get().against(thisRuns, def.get()::thresholdsFor);
+        return ComparisonHistory.against(found.get(), thisRuns, def.get()::thresholdsFor);
     }
 
     private static java.util.Optional<ScenarioDefinition> definition(ScenarioSource s) {

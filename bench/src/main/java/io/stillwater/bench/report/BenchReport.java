@@ -7,6 +7,7 @@ import io.stillwater.bench.history.RunInfo;
 import io.stillwater.bench.history.ScenarioOutcome;
 import io.stillwater.bench.history.ScenarioVerdict;
 import io.stillwater.bench.history.StoredScenario;
+import io.stillwater.bench.runner.ComparisonHistory;
 import io.stillwater.bench.runner.ScenarioComparison;
 import java.util.EnumMap;
 import java.util.List;
@@ -46,7 +47,7 @@ public record BenchReport(RunInfo run, List<ScenarioComparison> scenarios,
 
     /** The scenario's verdict; INVALID comes from its runs' self-verification ({@link ScenarioOutcome#of}). */
     public ScenarioOutcome outcome(ScenarioComparison c) {
-        return ScenarioOutcome.of(c);
+        return ComparisonHistory.outcome(c);
     }
 
     /**

@@ -3,6 +3,7 @@ package io.stillwater.bench.history;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.bench.gate.Threshold;
+import io.stillwater.bench.runner.ComparisonHistory;
 import io.stillwater.bench.runner.ScenarioComparison;
 import io.stillwater.bench.runner.ScenarioResult;
 import io.stillwater.bench.stats.ActionStatistics;
@@ -29,7 +30,7 @@ class CalibrationTest {
                 List.of(run(ScenarioResult.Status.COMPLETED, 120, 8), run(ScenarioResult.Status.FAILED, 1, 1000),
                         run(ScenarioResult.Status.INVALID, 1, 1000)),
                 List.of(), List.of());
-        List<Calibration> cals = Calibration.from(aa);
+        List<Calibration> cals = ComparisonHistory.calibrations(aa);
         Calibration qps = cals.stream().filter(c -> c.stat() == Stat.QPS).findFirst().orElseThrow();
         assertThat(qps.runs()).isEqualTo(3); // failed and invalid runs are not samples
         assertThat(qps.relativeSpread()).isCloseTo(120.0 / 90 - 1, org.assertj.core.data.Offset.offset(1e-12));
@@ -49,7 +50,7 @@ class CalibrationTest {
         var quiet = new ScenarioComparison("Read",
                 List.of(run(ScenarioResult.Status.COMPLETED, 100, 10)),
                 List.of(run(ScenarioResult.Status.COMPLETED, 105, 10.4)), List.of(), List.of());
-        List<Calibration> cals = Calibration.from(quiet);
+        List<Calibration> cals = ComparisonHistory.calibrations(quiet);
         assertThat(cals).filteredOn(c -> c.stat() == Stat.QPS || c.stat() == Stat.AVG).hasSize(2)
                 .noneMatch(c -> c.tighterThanNoise(Threshold.ratio(1.2)));
     }
@@ -58,6 +59,6 @@ class CalibrationTest {
     void oneRunHasNoSpread() {
         var single = new ScenarioComparison("Read", List.of(run(ScenarioResult.Status.COMPLETED, 100, 10)),
                 List.of(), List.of(), List.of());
-        assertThat(Calibration.from(single)).isEmpty();
+        assertThat(ComparisonHistory.calibrations(single)).isEmpty();
     }
 }

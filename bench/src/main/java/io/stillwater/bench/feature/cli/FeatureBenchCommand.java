@@ -8,13 +8,14 @@ import io.stillwater.bench.feature.measure.MeasurementPolicy;
 import io.stillwater.bench.feature.report.FeatureReport;
 import io.stillwater.bench.feature.report.FeatureReportFiles;
 import io.stillwater.bench.feature.report.FeatureTerminalTable;
+import io.stillwater.bench.feature.run.FeatureCalibration;
+import io.stillwater.bench.feature.run.FeatureHistory;
 import io.stillwater.bench.feature.run.FeatureRunner;
 import io.stillwater.bench.feature.run.FeatureScenarioResult;
 import io.stillwater.bench.feature.run.FeatureSession;
 import io.stillwater.bench.feature.scenario.FeatureScenario;
 import io.stillwater.bench.feature.scenario.FeatureSuite;
 import io.stillwater.bench.feature.scenario.ScaleOption;
-import io.stillwater.bench.feature.run.FeatureCalibration;
 import io.stillwater.bench.history.Calibration;
 import io.stillwater.bench.history.Calibrations;
 import io.stillwater.bench.history.HistoryException;
@@ -42,12 +43,12 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code stillwater feature-bench}: the feature benchmark. Runs each selected scenario on this and
@@ -318,7 +319,7 @@ public final class FeatureBenchCommand implements Callable<Integer> {
         long runId = -1;
         if (history != null) {
             try {
-                runId = history.recordFeatureRun(info, outcome);
+                runId = FeatureHistory.record(history, info, outcome);
             } catch (RuntimeException e) {
                 ok = false;
                 err.println("stillwater feature-bench: recording the run in " + history.file() + " failed: "
@@ -440,7 +441,7 @@ public final class FeatureBenchCommand implements Callable<Integer> {
             List<FeatureScenarioResult> outcome;
             try {
                 outcome = session.runAgainstHistory(suite, Targets.launcher(thisSpec, thisSideParams), historyBuild,
-                        history.featureThisSide(stored.id()), new TreeSet<>(thisSideParams.values().keySet()));
+                        FeatureHistory.thisSide(history, stored.id()), new TreeSet<>(thisSideParams.values().keySet()));
             } finally {
                 progress.finish();
             }

@@ -1,8 +1,8 @@
 package io.stillwater.bench.feature.report;
 
 import io.stillwater.bench.feature.compare.MetricVerdict;
+import io.stillwater.bench.feature.measure.MetricSamples;
 import io.stillwater.bench.feature.run.FeatureScenarioResult;
-import io.stillwater.bench.feature.run.MetricSamples;
 import io.stillwater.bench.feature.run.SideOutcome;
 import io.stillwater.bench.feature.scenario.Metric;
 import io.stillwater.bench.history.RunInfo;

@@ -2,6 +2,7 @@ package io.stillwater.bench.feature.run;
 
 import io.stillwater.bench.action.SqlErrors;
 import io.stillwater.bench.feature.measure.MeasurementPolicy;
+import io.stillwater.bench.feature.measure.MetricSamples;
 import io.stillwater.bench.feature.measure.MetricSeries;
 import io.stillwater.bench.feature.measure.StopReason;
 import io.stillwater.bench.feature.measure.StoppingRule;

@@ -1,5 +1,6 @@
 package io.stillwater.bench.feature.run;
 
+import io.stillwater.bench.feature.measure.MetricSamples;
 import io.stillwater.bench.feature.measure.StopReason;
 import io.stillwater.bench.feature.scenario.Metric;
 import java.time.Duration;

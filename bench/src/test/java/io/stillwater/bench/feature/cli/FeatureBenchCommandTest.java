@@ -6,6 +6,7 @@ import io.stillwater.bench.cli.BenchCommand;
 import io.stillwater.bench.cli.Shard;
 import io.stillwater.bench.feature.measure.MeasurementPolicy;
 import io.stillwater.bench.feature.report.FeatureFixtures;
+import io.stillwater.bench.feature.run.FeatureHistory;
 import io.stillwater.bench.feature.scenario.Body;
 import io.stillwater.bench.feature.scenario.FeatureScenario;
 import io.stillwater.bench.history.HistoryStore;
@@ -288,7 +289,7 @@ class FeatureBenchCommandTest {
     void compareToHistoryOfABuildWithoutFeatureRunsIsAUsageErrorListingTheBuildsThatHaveSome(@TempDir Path dir) {
         Path file = dir.resolve("history.sqlite");
         try (HistoryStore store = HistoryStore.open(file)) {
-            store.recordFeatureRun(FeatureFixtures.info(), FeatureFixtures.scenarios()); // build "dev"
+            FeatureHistory.record(store, FeatureFixtures.info(), FeatureFixtures.scenarios()); // build "dev"
         }
         Run r = run(CATALOG, "--compare-to-history", "base", "--this", PG, "--history", file.toString(),
                 "--results", dir.toString());

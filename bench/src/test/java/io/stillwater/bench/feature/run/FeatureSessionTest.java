@@ -3,13 +3,13 @@ package io.stillwater.bench.feature.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.bench.feature.compare.RerunPolicy;
+import io.stillwater.bench.feature.measure.MetricSamples;
 import io.stillwater.bench.feature.measure.StopReason;
 import io.stillwater.bench.feature.scenario.Body;
 import io.stillwater.bench.feature.scenario.FeatureScenario;
 import io.stillwater.bench.feature.scenario.FeatureSuite;
 import io.stillwater.bench.feature.scenario.Metric;
 import io.stillwater.bench.feature.scenario.ScaleOption;
-import io.stillwater.bench.history.StoredFeatureScenario;
 import io.stillwater.bench.runner.TargetLauncher;
 import java.time.Duration;
 import java.util.ArrayList;
