@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.stillwater.bench.feature.report.FeatureReportFiles;
 import io.stillwater.bench.feature.run.FeatureHistory;
 import io.stillwater.bench.history.HistoryStore;
+import io.stillwater.bench.report.ReportFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
@@ -46,7 +46,7 @@ class FeatureBenchCliTest {
         assertThat(table.group(1)).isNotEqualTo(table.group(2));
         assertThat(table.group(2)).isIn("off", "false");
 
-        JsonNode json = new ObjectMapper().readTree(results.resolve(FeatureReportFiles.JSON).toFile());
+        JsonNode json = new ObjectMapper().readTree(results.resolve(ReportFiles.FEATURE.json()).toFile());
         JsonNode peek = json.path("scenarios").get(0);
         assertThat(peek.path("name").asText()).isEqualTo("PeekDataflowJoin");
         assertThat(peek.path("status").asText()).isIn("PASSED", "REGRESSED");
@@ -63,9 +63,9 @@ class FeatureBenchCliTest {
                     + run.path("samples").path("wallclock").path("kept").size();
             assertThat(samples).isBetween(1, 2);
         }
-        assertThat(results.resolve(FeatureReportFiles.HTML)).exists();
-        assertThat(Files.readString(results.resolve(FeatureReportFiles.HTML))).contains("<svg ");
-        assertThat(results.resolve(FeatureReportFiles.JUNIT)).exists();
+        assertThat(results.resolve(ReportFiles.FEATURE.html())).exists();
+        assertThat(Files.readString(results.resolve(ReportFiles.FEATURE.html()))).contains("<svg ");
+        assertThat(results.resolve(ReportFiles.FEATURE.junit())).exists();
         try (HistoryStore h = HistoryStore.open(results.resolve("history.sqlite"))) {
             long id = h.latestFeatureRun("dev").orElseThrow().id();
             assertThat(FeatureHistory.results(h, id)).singleElement()

@@ -3,9 +3,9 @@ package io.stillwater.bench.history;
 import static io.stillwater.bench.history.BenchFixtures.LOOKUP;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stillwater.bench.feature.report.FeatureFixtures;
 import io.stillwater.bench.feature.run.FeatureCalibration;
 import io.stillwater.bench.feature.run.FeatureHistory;
+import io.stillwater.bench.report.FeatureFixtures;
 import io.stillwater.bench.runner.ComparisonHistory;
 import io.stillwater.bench.runner.ScenarioComparison;
 import io.stillwater.bench.stats.Stat;

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stillwater.bench.feature.compare.MetricVerdict;
-import io.stillwater.bench.feature.report.FeatureFixtures;
 import io.stillwater.bench.feature.run.FeatureHistory;
 import io.stillwater.bench.feature.run.FeatureScenarioResult;
 import io.stillwater.bench.feature.run.SideOutcome;
 import io.stillwater.bench.feature.run.StoredFeatureScenario;
 import io.stillwater.bench.feature.scenario.Metric;
+import io.stillwater.bench.report.FeatureFixtures;
 import io.stillwater.bench.runner.ComparisonHistory;
 import java.nio.file.Path;
 import java.sql.Connection;

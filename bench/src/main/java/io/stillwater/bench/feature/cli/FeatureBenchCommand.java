@@ -5,9 +5,6 @@ import io.stillwater.bench.cli.Shard;
 import io.stillwater.bench.cli.SideOptions;
 import io.stillwater.bench.feature.compare.RerunPolicy;
 import io.stillwater.bench.feature.measure.MeasurementPolicy;
-import io.stillwater.bench.feature.report.FeatureReport;
-import io.stillwater.bench.feature.report.FeatureReportFiles;
-import io.stillwater.bench.feature.report.FeatureTerminalTable;
 import io.stillwater.bench.feature.run.FeatureCalibration;
 import io.stillwater.bench.feature.run.FeatureHistory;
 import io.stillwater.bench.feature.run.FeatureRunner;
@@ -24,7 +21,10 @@ import io.stillwater.bench.history.RunInfo;
 import io.stillwater.bench.history.RunMode;
 import io.stillwater.bench.history.SideInfo;
 import io.stillwater.bench.history.StoredRun;
+import io.stillwater.bench.report.FeatureReport;
+import io.stillwater.bench.report.FeatureTerminalTable;
 import io.stillwater.bench.report.ProgressBar;
+import io.stillwater.bench.report.ReportFiles;
 import io.stillwater.bench.targets.SideParams;
 import io.stillwater.bench.targets.TargetSpec;
 import io.stillwater.bench.targets.Targets;
@@ -331,7 +331,7 @@ public final class FeatureBenchCommand implements Callable<Integer> {
         out.println();
         out.print(FeatureTerminalTable.render(lastReport));
         try {
-            FeatureReportFiles.Written w = FeatureReportFiles.writeAll(lastReport, results);
+            ReportFiles.Written w = ReportFiles.writeAll(lastReport, results);
             out.println("reports: " + w.html() + ", " + w.json() + ", " + w.junit()
                     + (history == null || runId < 0 ? "" : "; history: " + history.file() + " (run " + runId + ")"));
         } catch (IOException | RuntimeException e) {

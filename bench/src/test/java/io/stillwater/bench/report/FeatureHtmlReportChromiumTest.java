@@ -1,9 +1,7 @@
-package io.stillwater.bench.feature.report;
+package io.stillwater.bench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stillwater.bench.report.HeadlessChromium;
-import io.stillwater.bench.report.RenderedPage;
 import io.stillwater.bench.report.RenderedPage.Chart;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,7 +18,7 @@ class FeatureHtmlReportChromiumTest {
     @Test
     void aUserSeesTheVerdictTableAndTheDistributions() throws Exception {
         Path dir = Path.of("target", "html-report").toAbsolutePath();
-        FeatureReportFiles.Written written = FeatureReportFiles.writeAll(FeatureFixtures.report(), dir);
+        ReportFiles.Written written = ReportFiles.writeAll(FeatureFixtures.report(), dir);
         RenderedPage page = HeadlessChromium.render(written.html(), dir.resolve("feature-report.dom.html"));
         String text = page.text();
 

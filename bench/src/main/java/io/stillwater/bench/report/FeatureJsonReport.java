@@ -1,4 +1,4 @@
-package io.stillwater.bench.feature.report;
+package io.stillwater.bench.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -10,7 +10,6 @@ import io.stillwater.bench.feature.run.ScenarioStatus;
 import io.stillwater.bench.feature.run.SideOutcome;
 import io.stillwater.bench.feature.run.SideRun;
 import io.stillwater.bench.history.RunInfo;
-import io.stillwater.bench.report.JsonTree;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.stillwater.bench.feature.report;
+package io.stillwater.bench.report;
 
 import io.stillwater.bench.feature.compare.MetricVerdict;
 import io.stillwater.bench.feature.measure.MetricSamples;
@@ -6,9 +6,6 @@ import io.stillwater.bench.feature.run.FeatureScenarioResult;
 import io.stillwater.bench.feature.run.SideOutcome;
 import io.stillwater.bench.feature.scenario.Metric;
 import io.stillwater.bench.history.RunInfo;
-import io.stillwater.bench.report.Html;
-import io.stillwater.bench.report.HtmlReport;
-import io.stillwater.bench.report.SvgChart;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
