@@ -14,7 +14,6 @@ import io.stillwater.bench.scenarios.Suite;
 import io.stillwater.bench.targets.SideParams;
 import io.stillwater.bench.targets.TargetSpec;
 import io.stillwater.bench.targets.Targets;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -142,6 +141,8 @@ public final class BenchCommand implements Callable<Integer> {
     public static final String MAIN_JOB_OTHER_PARAMS = "enable_compute_interactive_runtime=false";
 
     private final List<ScenarioSource> known = Suite.all();
+    /** The flow shared with the feature bench's command; made per {@link #call()}. */
+    private CommandFlow flow;
     private BenchRun lastRun;
 
     /** The run the last {@link #call()} produced, or null (listing, usage error). */
@@ -151,6 +152,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        flow = new CommandFlow(spec, "stillwater bench");
         PrintWriter out = spec.commandLine().getOut();
         Shard sh = parse(() -> Shard.parse(shard));
         if (list) {
@@ -165,9 +167,7 @@ public final class BenchCommand implements Callable<Integer> {
                 scenarios.isEmpty() ? set.scenarios() : known, scenarios, sh));
         RunMode mode = calibrate ? RunMode.CALIBRATE
                 : historyBuild != null ? RunMode.COMPARE_TO_HISTORY : RunMode.COMPARE;
-        if (calibrate && historyBuild != null) {
-            throw usage("--calibrate and --compare-to-history exclude each other");
-        }
+        flow.calibrateExcludesHistory(calibrate, historyBuild);
         if (mode != RunMode.COMPARE && !sides.otherUnset()) {
             throw usage((calibrate ? "--calibrate runs this side against itself" : "--compare-to-history compares with "
                     + "stored results") + "; --other and --other-params do not apply");
@@ -187,10 +187,8 @@ public final class BenchCommand implements Callable<Integer> {
                 parse(() -> SideParams.parse(mainJobOther ? MAIN_JOB_OTHER_PARAMS : sides.otherParamsOrNull())));
         boolean embedded = thisSide.target() instanceof TargetSpec.Embedded
                 || mode == RunMode.COMPARE && otherSide.target() instanceof TargetSpec.Embedded;
-        if (embedded && !Targets.embeddedAvailable()) {
-            throw usage("the embedded target is not available in this build; use jar:PATH or url:...");
-        }
-        Path historyPath = historyFile != null ? historyFile : results.resolve("history.sqlite");
+        flow.requireEmbedded(embedded);
+        Path historyPath = CommandFlow.historyPath(historyFile, results);
         if (mode == RunMode.COMPARE_TO_HISTORY && !Files.exists(historyPath)) {
             throw usage("--compare-to-history " + historyBuild + " reads the results history " + historyPath
                     + ", which does not exist; record a run of that build first, or pass --history FILE");
@@ -213,15 +211,15 @@ public final class BenchCommand implements Callable<Integer> {
                 historyBuild == null ? "" : historyBuild);
         PrintWriter err = spec.commandLine().getErr();
         HistoryStore history;
-        try {
-            history = HistoryStore.open(historyPath);
-        } catch (HistoryException e) {
-            if (mode == RunMode.COMPARE_TO_HISTORY) {
+        if (mode == RunMode.COMPARE_TO_HISTORY) {
+            try {
+                history = HistoryStore.open(historyPath);
+            } catch (HistoryException e) {
                 throw usage(e.getMessage());
             }
+        } else {
             // the run still measures and reports; losing its record is a failure of the invocation
-            err.println("stillwater bench: " + e.getMessage() + "; this run will not be recorded");
-            history = null;
+            history = flow.openForRecording(historyPath, err);
         }
         try {
             lastRun = new BenchSession(options, out, history, BenchSession.progressBars(System.err)).execute();
@@ -256,14 +254,8 @@ public final class BenchCommand implements Callable<Integer> {
         BenchReport report = BenchResults.report(run, info, history);
         out.println();
         out.print(TerminalTable.render(report, TerminalTable.DEFAULT_WIDTH, TerminalTable.Detail.GATED));
-        try {
-            ReportFiles.Written w = ReportFiles.writeAll(report, results);
-            out.println("reports: " + w.html() + ", " + w.json() + ", " + w.junit()
-                    + (history == null ? "" : "; history: " + history.file()));
-        } catch (IOException | RuntimeException e) {
-            ok = false;
-            err.println("stillwater bench: writing the reports to " + results + " failed: " + e);
-        }
+        ok &= flow.writeReports(() -> ReportFiles.writeAll(report, results), results,
+                history == null ? "" : "; history: " + history.file(), out, err);
         out.flush();
         err.flush();
         return ok;
@@ -309,14 +301,10 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private <T> T parse(Parse<T> p) {
-        try {
-            return p.get();
-        } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
-        }
+        return flow.parse(null, p::get);
     }
 
     private CommandLine.ParameterException usage(String message) {
-        return new CommandLine.ParameterException(spec.commandLine(), message);
+        return flow.usage(message);
     }
 }

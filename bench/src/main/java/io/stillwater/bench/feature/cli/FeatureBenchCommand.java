@@ -1,6 +1,7 @@
 package io.stillwater.bench.feature.cli;
 
 import io.stillwater.bench.cli.BenchCommand;
+import io.stillwater.bench.cli.CommandFlow;
 import io.stillwater.bench.cli.Shard;
 import io.stillwater.bench.cli.SideOptions;
 import io.stillwater.bench.feature.compare.RerunPolicy;
@@ -28,7 +29,6 @@ import io.stillwater.bench.report.ReportFiles;
 import io.stillwater.bench.targets.SideParams;
 import io.stillwater.bench.targets.TargetSpec;
 import io.stillwater.bench.targets.Targets;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -180,6 +180,8 @@ public final class FeatureBenchCommand implements Callable<Integer> {
 
     private final Supplier<List<Class<? extends FeatureScenario>>> catalog;
     private FeatureReport lastReport;
+    /** The flow shared with the parallel bench's command; made per {@link #call()}. */
+    private CommandFlow flow;
 
     /** The command over the real catalog ({@value #CATALOG_CLASS}). */
     public FeatureBenchCommand() {
@@ -198,6 +200,7 @@ public final class FeatureBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        flow = new CommandFlow(spec, "stillwater feature-bench");
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<Class<? extends FeatureScenario>> known;
@@ -241,10 +244,7 @@ public final class FeatureBenchCommand implements Callable<Integer> {
         TargetSpec otherSpec = calibrate ? thisSpec : parse("--other", () -> TargetSpec.parse(sides.otherTarget()));
         SideParams otherSideParams = calibrate ? thisSideParams : parse("--other-params",
                 () -> SideParams.parse(defaultOther ? BenchCommand.MAIN_JOB_OTHER_PARAMS : sides.otherParamsOrNull()));
-        if ((thisSpec instanceof TargetSpec.Embedded || otherSpec instanceof TargetSpec.Embedded)
-                && !Targets.embeddedAvailable()) {
-            throw usage("the embedded target is not available in this build; use jar:PATH or url:...");
-        }
+        flow.requireEmbedded(thisSpec instanceof TargetSpec.Embedded || otherSpec instanceof TargetSpec.Embedded);
         if (suite.scenarios().isEmpty()) {
             out.println("no scenario selected" + (sh.equals(Shard.ALL) ? "" : " in shard " + sh) + "; nothing to run");
             return 0;
@@ -263,15 +263,8 @@ public final class FeatureBenchCommand implements Callable<Integer> {
                 + (calibrate ? " runs per side for every scenario (A/A)" : " runs per scenario when one regresses"));
         out.flush();
 
-        Path historyPath = historyFile != null ? historyFile : results.resolve("history.sqlite");
-        HistoryStore history;
-        try {
-            history = HistoryStore.open(historyPath);
-        } catch (HistoryException e) {
-            // the run still measures and reports; losing its record fails the invocation
-            err.println("stillwater feature-bench: " + e.getMessage() + "; this run will not be recorded");
-            history = null;
-        }
+        // the run still measures and reports; losing its record fails the invocation
+        HistoryStore history = flow.openForRecording(CommandFlow.historyPath(historyFile, results), err);
         try {
             Instant started = Instant.now();
             List<String> names = suite.scenarios().stream().map(FeatureScenario::name).toList();
@@ -330,14 +323,9 @@ public final class FeatureBenchCommand implements Callable<Integer> {
         ok &= calibrations(history, runId, err);
         out.println();
         out.print(FeatureTerminalTable.render(lastReport));
-        try {
-            ReportFiles.Written w = ReportFiles.writeAll(lastReport, results);
-            out.println("reports: " + w.html() + ", " + w.json() + ", " + w.junit()
-                    + (history == null || runId < 0 ? "" : "; history: " + history.file() + " (run " + runId + ")"));
-        } catch (IOException | RuntimeException e) {
-            ok = false;
-            err.println("stillwater feature-bench: writing the reports to " + results + " failed: " + e);
-        }
+        FeatureReport report = lastReport;
+        ok &= flow.writeReports(() -> ReportFiles.writeAll(report, results), results,
+                history == null || runId < 0 ? "" : "; history: " + history.file() + " (run " + runId + ")", out, err);
         out.println("elapsed: " + human(Duration.between(info.started(), info.finished())));
         out.flush();
         err.flush();
@@ -389,16 +377,12 @@ public final class FeatureBenchCommand implements Callable<Integer> {
     private int againstHistory(FeatureSuite suite, TargetSpec thisSpec, SideParams thisSideParams, int max, Shard sh) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (calibrate) {
-            throw usage("--calibrate and --compare-to-history exclude each other");
-        }
+        flow.calibrateExcludesHistory(calibrate, historyBuild);
         if (!sides.otherUnset()) {
             throw usage("--compare-to-history compares with stored results; --other and --other-params do not apply");
         }
-        if (thisSpec instanceof TargetSpec.Embedded && !Targets.embeddedAvailable()) {
-            throw usage("the embedded target is not available in this build; use jar:PATH or url:...");
-        }
-        Path historyPath = historyFile != null ? historyFile : results.resolve("history.sqlite");
+        flow.requireEmbedded(thisSpec instanceof TargetSpec.Embedded);
+        Path historyPath = CommandFlow.historyPath(historyFile, results);
         if (!Files.exists(historyPath)) {
             throw usage("--compare-to-history " + historyBuild + " reads the results history " + historyPath
                     + ", which does not exist; record a feature-bench run of that build first (--build "
@@ -526,15 +510,10 @@ public final class FeatureBenchCommand implements Callable<Integer> {
 
     /** Runs {@code p}; an IllegalArgumentException (bad value, unknown name, duplicate scenarios) is a usage error. */
     private <T> T parse(String option, Parse<T> p) {
-        try {
-            return p.get();
-        } catch (IllegalArgumentException e) {
-            String m = e.getMessage();
-            throw usage(option == null || m.contains(option) ? m : option + ": " + m);
-        }
+        return flow.parse(option, p::get);
     }
 
     private CommandLine.ParameterException usage(String message) {
-        return new CommandLine.ParameterException(spec.commandLine(), message);
+        return flow.usage(message);
     }
 }
