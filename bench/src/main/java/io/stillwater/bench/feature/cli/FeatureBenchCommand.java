@@ -14,8 +14,6 @@ import io.stillwater.bench.feature.run.FeatureSession;
 import io.stillwater.bench.feature.scenario.FeatureScenario;
 import io.stillwater.bench.feature.scenario.FeatureSuite;
 import io.stillwater.bench.feature.scenario.ScaleOption;
-import io.stillwater.bench.history.Calibration;
-import io.stillwater.bench.history.Calibrations;
 import io.stillwater.bench.history.HistoryException;
 import io.stillwater.bench.history.HistoryStore;
 import io.stillwater.bench.history.RunInfo;
@@ -23,9 +21,7 @@ import io.stillwater.bench.history.RunMode;
 import io.stillwater.bench.history.SideInfo;
 import io.stillwater.bench.history.StoredRun;
 import io.stillwater.bench.report.FeatureReport;
-import io.stillwater.bench.report.FeatureTerminalTable;
 import io.stillwater.bench.report.ProgressBar;
-import io.stillwater.bench.report.ReportFiles;
 import io.stillwater.bench.targets.SideParams;
 import io.stillwater.bench.targets.TargetSpec;
 import io.stillwater.bench.targets.Targets;
@@ -34,11 +30,9 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
@@ -228,7 +222,7 @@ public final class FeatureBenchCommand implements Callable<Integer> {
         List<Class<? extends FeatureScenario>> selected = parse(null, () -> FeatureSuite.select(known, root, scenarios))
                 .stream().filter(c -> sh.contains(c.getSimpleName())).toList();
         if (list) {
-            list(out, known, selected, sh);
+            FeatureListing.list(out, known, selected, sh);
             return 0;
         }
         // instantiates and checks every selected scenario (markers, duplicates) before anything launches
@@ -292,81 +286,15 @@ public final class FeatureBenchCommand implements Callable<Integer> {
                     new SideInfo(otherSpec instanceof TargetSpec.Embedded ? build : otherSpec.display(),
                             otherSpec.display(), otherSideParams.values()),
                     runsPerScenario, null, RunInfo.hostFacts());
-            return finish(info, outcome, max, history, out, err) && !lastReport.failed() ? 0 : 1;
+            FeatureResults recorded = new FeatureResults(flow, calibrate, scale, results);
+            boolean ok = recorded.finish(info, outcome, max, history, out, err);
+            lastReport = recorded.report();
+            return ok && !lastReport.failed() ? 0 : 1;
         } finally {
             if (history != null) {
                 history.close();
             }
         }
-    }
-
-    /**
-     * Records the run, prints the table and writes the report files; each step runs even if an
-     * earlier one failed.
-     *
-     * @return whether every step succeeded
-     */
-    private boolean finish(RunInfo info, List<FeatureScenarioResult> outcome, int max, HistoryStore history,
-            PrintWriter out, PrintWriter err) {
-        boolean ok = history != null;
-        long runId = -1;
-        if (history != null) {
-            try {
-                runId = FeatureHistory.record(history, info, outcome);
-            } catch (RuntimeException e) {
-                ok = false;
-                err.println("stillwater feature-bench: recording the run in " + history.file() + " failed: "
-                        + e.getMessage());
-            }
-        }
-        lastReport = new FeatureReport(info, outcome, max, scale == null ? "" : scale, runId);
-        ok &= calibrations(history, runId, err);
-        out.println();
-        out.print(FeatureTerminalTable.render(lastReport));
-        FeatureReport report = lastReport;
-        ok &= flow.writeReports(() -> ReportFiles.writeAll(report, results), results,
-                history == null || runId < 0 ? "" : "; history: " + history.file() + " (run " + runId + ")", out, err);
-        out.println("elapsed: " + human(Duration.between(info.started(), info.finished())));
-        out.flush();
-        err.flush();
-        return ok;
-    }
-
-    /**
-     * Adds the calibrated spreads to {@link #lastReport}: in a {@code --calibrate} run the ones it
-     * measured, stored in the history (replacing older ones of the same scenario and metric); otherwise
-     * those the history holds.
-     *
-     * @return false when storing them failed (reading them failing only loses the SPREAD column)
-     */
-    private boolean calibrations(HistoryStore history, long runId, PrintWriter err) {
-        if (!calibrate) {
-            try {
-                lastReport = lastReport.withCalibrations(history == null ? Calibrations.NONE : history.calibrations(),
-                        false);
-            } catch (RuntimeException e) {
-                err.println("stillwater feature-bench: cannot read the calibrations in " + history.file() + ": "
-                        + e.getMessage() + "; thresholds are shown without their spread");
-            }
-            return true;
-        }
-        List<Calibration> measured = FeatureCalibration.spreads(lastReport.scenarios());
-        boolean stored = false;
-        if (history != null && runId >= 0) {
-            try {
-                history.saveCalibration(runId, measured);
-                stored = true;
-            } catch (RuntimeException e) {
-                err.println("stillwater feature-bench: storing the calibrations in " + history.file() + " failed: "
-                        + e.getMessage());
-            }
-        }
-        lastReport = lastReport.withCalibrations(Calibrations.of(measured), true);
-        if (!stored) {
-            lastReport = new FeatureReport(lastReport.info(), lastReport.scenarios(), lastReport.maxMeasurements(),
-                    lastReport.scaleOption(), -1, lastReport.calibrations(), true);
-        }
-        return stored;
     }
 
     /**
@@ -433,7 +361,10 @@ public final class FeatureBenchCommand implements Callable<Integer> {
                     new SideInfo(build, thisSpec.display(), thisSideParams.values()),
                     new SideInfo(historyBuild, "history:" + historyBuild, storedThis.params()),
                     runsPerScenario, null, RunInfo.hostFacts());
-            return finish(info, outcome, max, history, out, err) && !lastReport.failed() ? 0 : 1;
+            FeatureResults recorded = new FeatureResults(flow, calibrate, scale, results);
+            boolean ok = recorded.finish(info, outcome, max, history, out, err);
+            lastReport = recorded.report();
+            return ok && !lastReport.failed() ? 0 : 1;
         } finally {
             history.close();
         }
@@ -442,51 +373,6 @@ public final class FeatureBenchCommand implements Callable<Integer> {
     /** {@code embedded (defaults)} or {@code embedded, enable_compute_interactive_runtime=false}. */
     static String describe(TargetSpec target, SideParams params) {
         return target.display() + (params.isEmpty() ? " (defaults)" : ", " + params.render());
-    }
-
-    private static String human(Duration d) {
-        long s = d.toSeconds();
-        return s >= 60 ? (s / 60) + " min " + (s % 60) + " s"
-                : String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
-    }
-
-    private void list(PrintWriter out, List<Class<? extends FeatureScenario>> known,
-            List<Class<? extends FeatureScenario>> selected, Shard sh) {
-        out.printf("%-28s %-30s %-6s %-5s %-8s %-12s %s%n", "SCENARIO", "GROUP", "SCALE", "FIXED", "VERSION",
-                "SHARD (of " + sh.count() + ")", "REQUIRES");
-        for (Class<? extends FeatureScenario> c : selected) {
-            String group = String.join("/", FeatureSuite.groupPath(c));
-            String scaleText;
-            String fixed;
-            String version;
-            String requires;
-            try {
-                FeatureScenario s = c.getDeclaredConstructor().newInstance();
-                scaleText = number(s.defaultScale());
-                fixed = s.fixedScale() ? "yes" : "no";
-                version = s.version();
-                List<String> needs = new ArrayList<>(s.requires().stream().map(Enum::name).sorted().toList());
-                if (s.restarts()) {
-                    needs.add("restart (not on url:)");
-                }
-                requires = needs.isEmpty() ? "-" : String.join(", ", needs);
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                Throwable cause = e instanceof InvocationTargetException i && i.getCause() != null ? i.getCause() : e;
-                scaleText = "?";
-                fixed = "?";
-                version = "?";
-                requires = "(cannot be built: " + cause + ")";
-            }
-            out.printf("%-28s %-30s %-6s %-5s %-8s %-12d %s%n", c.getSimpleName(), group.isEmpty() ? "-" : group,
-                    scaleText, fixed, version, Shard.of(c.getSimpleName(), sh.count()), requires);
-        }
-        out.println();
-        out.println("groups (--root-scenario): " + String.join(", ", FeatureSuite.groups(known)));
-        out.flush();
-    }
-
-    private static String number(double d) {
-        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
     }
 
     /** {@value #CATALOG_CLASS}{@code .all()}, looked up when the command runs (the catalog is optional at build time). */
