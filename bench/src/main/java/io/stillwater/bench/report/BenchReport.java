@@ -11,6 +11,7 @@ import io.stillwater.bench.runner.ComparisonHistory;
 import io.stillwater.bench.runner.ScenarioComparison;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -101,7 +102,7 @@ public record BenchReport(RunInfo run, List<ScenarioComparison> scenarios,
             b.append(count(ScenarioVerdict.PASSED)).append(" passed");
             for (ScenarioVerdict v : List.of(ScenarioVerdict.REGRESSED, ScenarioVerdict.VIOLATED,
                     ScenarioVerdict.FAILED, ScenarioVerdict.INVALID, ScenarioVerdict.SKIPPED)) {
-                b.append(", ").append(count(v)).append(' ').append(v.name().toLowerCase(java.util.Locale.ROOT));
+                b.append(", ").append(count(v)).append(' ').append(v.name().toLowerCase(Locale.ROOT));
             }
             return b.append(green() ? " - PASS" : " - FAIL").toString();
         }

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 
@@ -170,7 +171,7 @@ public final class FeatureHtmlReport {
     }
 
     private static List<String> paramNames(FeatureScenarioResult r) {
-        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>(r.thisParams().keySet());
+        LinkedHashSet<String> names = new LinkedHashSet<>(r.thisParams().keySet());
         names.addAll(r.otherParams().keySet());
         return List.copyOf(names);
     }

@@ -1,5 +1,6 @@
 package io.stillwater.bench.runner;
 
+import io.stillwater.bench.action.ExpectedRows;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -60,7 +61,7 @@ final class ConnectionPool implements AutoCloseable {
     }
 
     /** As {@link #execute(String)}, checking the answer against {@code expected} when non-null. */
-    void execute(String sql, io.stillwater.bench.action.ExpectedRows expected) throws Exception {
+    void execute(String sql, ExpectedRows expected) throws Exception {
         Slot slot = free.take();
         try {
             if (slot.connection == null) {

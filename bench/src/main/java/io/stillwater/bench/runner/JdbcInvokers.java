@@ -1,6 +1,7 @@
 package io.stillwater.bench.runner;
 
 import io.stillwater.bench.action.Action;
+import io.stillwater.bench.action.ExpectedRows;
 import io.stillwater.bench.load.Invoker;
 import io.stillwater.bench.load.InvokerFactory;
 import java.sql.Connection;
@@ -42,12 +43,12 @@ final class JdbcInvokers {
         private final Target target;
         private final List<String> setup;
         private final List<String> statements;
-        private final io.stillwater.bench.action.ExpectedRows expected; // checks the last statement; null: unchecked
+        private final ExpectedRows expected; // checks the last statement; null: unchecked
         private final ReentrantLock lock = new ReentrantLock(true);
         private Connection connection; // guarded by lock
 
         Serialized(Target target, List<String> setup, List<String> statements,
-                io.stillwater.bench.action.ExpectedRows expected) throws SQLException {
+                ExpectedRows expected) throws SQLException {
             this.target = target;
             this.expected = expected;
             this.setup = setup;

@@ -10,6 +10,7 @@ import io.stillwater.bench.stats.ActionStatistics;
 import io.stillwater.bench.stats.Stat;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 /** The one calibration: spreads of an A/A comparison and the "tighter than twice the noise" flag. */
@@ -33,11 +34,11 @@ class CalibrationTest {
         List<Calibration> cals = ComparisonHistory.calibrations(aa);
         Calibration qps = cals.stream().filter(c -> c.stat() == Stat.QPS).findFirst().orElseThrow();
         assertThat(qps.runs()).isEqualTo(3); // failed and invalid runs are not samples
-        assertThat(qps.relativeSpread()).isCloseTo(120.0 / 90 - 1, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(qps.relativeSpread()).isCloseTo(120.0 / 90 - 1, Offset.offset(1e-12));
         assertThat(qps.absoluteSpread()).isEqualTo(30);
         assertThat(qps.scenarioVersion()).isEqualTo("1.0.0");
         Calibration avg = cals.stream().filter(c -> c.stat() == Stat.AVG).findFirst().orElseThrow();
-        assertThat(avg.relativeSpread()).isCloseTo(11.0 / 8 - 1, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(avg.relativeSpread()).isCloseTo(11.0 / 8 - 1, Offset.offset(1e-12));
         // qps spread 33%: a 1.2 gate is tighter than twice that; avg spread 37.5% likewise
         assertThat(qps.tighterThanNoise(Threshold.ratio(1.2))).isTrue();
         assertThat(avg.tighterThanNoise(Threshold.ratio(1.2))).isTrue();

@@ -18,6 +18,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,12 +66,12 @@ class FeatureHistoryTest {
                     List.of(BenchFixtures.twoActions("Read", 1.0)));
             RunInfo dev = FeatureFixtures.info();
             FeatureHistory.record(store, new RunInfo(dev.started(), dev.finished(), RunMode.FEATURE, dev.frameworkVersion(),
-                    new SideInfo("base", "embedded", java.util.Map.of()), dev.otherSide(), 1, null, dev.host()),
+                    new SideInfo("base", "embedded", Map.of()), dev.otherSide(), 1, null, dev.host()),
                     List.of(scenarios.get(0)));
         }
         try (HistoryStore store = HistoryStore.open(file)) {
             assertThat(store.featureBuilds()).containsExactly("base", "dev");
-            java.util.Map<String, StoredFeatureScenario> back = FeatureHistory.thisSide(store, id);
+            Map<String, StoredFeatureScenario> back = FeatureHistory.thisSide(store, id);
             assertThat(back.keySet()).containsExactlyElementsOf(scenarios.stream().map(FeatureScenarioResult::scenario)
                     .toList());
             for (FeatureScenarioResult r : scenarios) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stillwater.bench.gate.Threshold;
+import io.stillwater.bench.gate.Thresholds;
 import io.stillwater.bench.runner.ComparisonHistory;
 import io.stillwater.bench.runner.ScenarioComparison;
 import io.stillwater.bench.runner.ScenarioResult;
@@ -15,9 +16,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
 import org.HdrHistogram.Histogram;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -90,7 +93,7 @@ class HistoryStoreTest {
                     List.of(BenchFixtures.twoActions("Read", 1.0)));
             StoredScenario stored = store.statsFor("main", "Read").orElseThrow();
             List<ScenarioResult> slower = BenchFixtures.twoActions("Read", 2.0).thisRuns();
-            ScenarioComparison c = ComparisonHistory.against(stored, slower, a -> io.stillwater.bench.gate.Thresholds.DEFAULT);
+            ScenarioComparison c = ComparisonHistory.against(stored, slower, a -> Thresholds.DEFAULT);
             assertThat(c.otherRuns()).isEmpty();
             assertThat(c.problems()).isEmpty();
             assertThat(ComparisonHistory.outcome(c).verdict()).isEqualTo(ScenarioVerdict.REGRESSED);
@@ -99,7 +102,7 @@ class HistoryStoreTest {
             bumped = new ScenarioResult(bumped.scenario(), "2.0.0", bumped.status(), bumped.failure(),
                     bumped.actions(), bumped.timeSeries(), bumped.loadPhases(), bumped.messages(), bumped.warnings(),
                     bumped.violations());
-            ScenarioComparison other = ComparisonHistory.against(stored, List.of(bumped), a -> io.stillwater.bench.gate.Thresholds.DEFAULT);
+            ScenarioComparison other = ComparisonHistory.against(stored, List.of(bumped), a -> Thresholds.DEFAULT);
             assertThat(other.problems()).singleElement().asString().contains("version 2.0.0")
                     .contains("has version 1.2.0");
             assertThat(ComparisonHistory.outcome(other).verdict()).isEqualTo(ScenarioVerdict.FAILED);
@@ -133,7 +136,7 @@ class HistoryStoreTest {
                     .mapToDouble(Double::doubleValue).toArray();
             double max = Math.max(Math.max(values[0], values[1]), Math.max(others[0], others[1]));
             double min = Math.min(Math.min(values[0], values[1]), Math.min(others[0], others[1]));
-            assertThat(p50.relativeSpread()).isCloseTo(max / min - 1, org.assertj.core.data.Offset.offset(1e-12));
+            assertThat(p50.relativeSpread()).isCloseTo(max / min - 1, Offset.offset(1e-12));
             assertThat(p50.runs()).isEqualTo(4);
             assertThat(p50.scenarioVersion()).isEqualTo("1.2.0");
 
@@ -173,7 +176,7 @@ class HistoryStoreTest {
                     .containsExactly("skipped `ALTER SYSTEM SET x = 1`: the target has no such parameter");
         }
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
-                java.sql.ResultSet rs = s.executeQuery("SELECT max(version) FROM schema_version")) {
+                ResultSet rs = s.executeQuery("SELECT max(version) FROM schema_version")) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt(1)).isEqualTo(HistoryStore.SCHEMA_VERSION);
         }

@@ -32,6 +32,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The generic scenarios against a real, throwaway PostgreSQL (15 where installed), through a url target. */
 class GenericScenariosPostgresTest {
@@ -138,7 +139,7 @@ class GenericScenariosPostgresTest {
 
     /** --compare-to-history through the history file: a stored result of another scenario version is never compared. */
     @Test
-    void comparingToHistoryUsesOnlyTheSameScenarioVersion(@org.junit.jupiter.api.io.TempDir Path dir) {
+    void comparingToHistoryUsesOnlyTheSameScenarioVersion(@TempDir Path dir) {
         SideConfig side = new SideConfig(pg(), SideParams.NONE);
         ScenarioResult stored = new Runner(TWO_SECONDS).run(Targets.launcher(pg(), SideParams.NONE),
                 ScenarioSource.of(Read.class));

@@ -13,7 +13,9 @@ import io.stillwater.bench.report.FeatureFixtures;
 import io.stillwater.bench.scenario.Capability;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -188,7 +190,7 @@ class FeatureBenchCommandTest {
     /** docs/bench.md states the policy in numbers; they must be the ones in force (the reference's docs drifted). */
     @Test
     void theDocsStateTheValuesInForce() throws Exception {
-        String docs = java.nio.file.Files.readString(java.nio.file.Path.of("../docs/bench.md")).replaceAll("\\s+", " ");
+        String docs = Files.readString(Path.of("../docs/bench.md")).replaceAll("\\s+", " ");
         MeasurementPolicy p = MeasurementPolicy.DEFAULT;
         assertThat(docs).contains("Each metric discards its own first " + p.warmup() + " samples")
                 .contains("(default " + p.maxMeasurements() + ", warm-up included")
@@ -226,7 +228,7 @@ class FeatureBenchCommandTest {
     void shardSplitsTheSelectionByShardsRuleAndListShowsEachScenariosShard() {
         List<String> all = List.of("PointA", "RangeB", "Plain");
         for (int n = 2; n <= 3; n++) {
-            java.util.List<String> seen = new java.util.ArrayList<>();
+            List<String> seen = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 Run r = run(CATALOG, "--list", "--shard", i + "/" + n);
                 assertThat(r.exitCode()).as(r.err()).isZero();
