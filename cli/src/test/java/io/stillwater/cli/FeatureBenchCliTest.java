@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.stillwater.bench.feature.report.FeatureReportFiles;
+import io.stillwater.bench.feature.run.FeatureHistory;
 import io.stillwater.bench.history.HistoryStore;
+import io.stillwater.bench.report.ReportFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
@@ -46,7 +47,7 @@ class FeatureBenchCliTest {
         assertThat(table.group(1)).isNotEqualTo(table.group(2));
         assertThat(table.group(2)).isIn("off", "false");
 
-        JsonNode json = new ObjectMapper().readTree(results.resolve(FeatureReportFiles.JSON).toFile());
+        JsonNode json = new ObjectMapper().readTree(results.resolve(ReportFiles.FEATURE.json()).toFile());
         JsonNode peek = json.path("scenarios").get(0);
         assertThat(peek.path("name").asText()).isEqualTo("PeekDataflowJoin");
         assertThat(peek.path("status").asText()).isIn("PASSED", "REGRESSED");
@@ -63,12 +64,12 @@ class FeatureBenchCliTest {
                     + run.path("samples").path("wallclock").path("kept").size();
             assertThat(samples).isBetween(1, 2);
         }
-        assertThat(results.resolve(FeatureReportFiles.HTML)).exists();
-        assertThat(Files.readString(results.resolve(FeatureReportFiles.HTML))).contains("<svg ");
-        assertThat(results.resolve(FeatureReportFiles.JUNIT)).exists();
+        assertThat(results.resolve(ReportFiles.FEATURE.html())).exists();
+        assertThat(Files.readString(results.resolve(ReportFiles.FEATURE.html()))).contains("<svg ");
+        assertThat(results.resolve(ReportFiles.FEATURE.junit())).exists();
         try (HistoryStore h = HistoryStore.open(results.resolve("history.sqlite"))) {
             long id = h.latestFeatureRun("dev").orElseThrow().id();
-            assertThat(h.featureResults(id)).singleElement()
+            assertThat(FeatureHistory.results(h, id)).singleElement()
                     .satisfies(s -> assertThat(s.otherParams()).containsEntry(PARAM, otherValue));
             assertThat(h.latestRun("dev")).isEmpty(); // not a parallel-bench run
         }
@@ -97,8 +98,8 @@ class FeatureBenchCliTest {
             assertThat(compared.info().otherSide().build()).isEqualTo("base");
             assertThat(compared.info().otherSide().target()).isEqualTo("history:base");
             assertThat(first.info().otherSide().target()).isEqualTo("embedded");
-            var stored = h.featureThisSide(first.id()).get("QueryLatency").thisRuns().get(0);
-            var again = h.featureResults(compared.id()).get(0);
+            var stored = FeatureHistory.thisSide(h, first.id()).get("QueryLatency").thisRuns().get(0);
+            var again = FeatureHistory.results(h, compared.id()).get(0);
             assertThat(again.runs()).filteredOn(o -> o.side().equals("other")).singleElement()
                     .satisfies(o -> assertThat(((io.stillwater.bench.feature.run.SideOutcome.Measured) o).run()
                             .samples()).isEqualTo(stored.samples()));

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.stillwater.bench.feature.report.FeatureReportFiles;
 import io.stillwater.bench.feature.run.FeatureCalibration;
 import io.stillwater.bench.history.Calibration;
 import io.stillwater.bench.history.HistoryStore;
+import io.stillwater.bench.report.ReportFiles;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -44,7 +44,7 @@ class FeatureCalibrateCliTest {
         assertThat(ab.out()).containsPattern("QueryLatency +wallclock .* 10% +" + java.util.regex.Pattern.quote(spread));
         assertThat(ab.out().contains("! threshold tighter than twice"))
                 .isEqualTo(0.10 < 2 * wall.relativeSpread());
-        JsonNode json = new ObjectMapper().readTree(results.resolve(FeatureReportFiles.JSON).toFile());
+        JsonNode json = new ObjectMapper().readTree(results.resolve(ReportFiles.FEATURE.json()).toFile());
         JsonNode verdict = json.path("scenarios").get(0).path("verdicts").get(0);
         assertThat(verdict.path("metric").asText()).isEqualTo("wallclock");
         assertThat(verdict.path("spread").path("relative").asDouble()).isEqualTo(wall.relativeSpread());

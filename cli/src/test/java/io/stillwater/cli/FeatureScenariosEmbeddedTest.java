@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.bench.feature.compare.RerunPolicy;
 import io.stillwater.bench.feature.measure.MeasurementPolicy;
+import io.stillwater.bench.feature.measure.MetricSamples;
 import io.stillwater.bench.feature.run.FeatureProgress;
 import io.stillwater.bench.feature.run.FeatureRunner;
 import io.stillwater.bench.feature.run.FeatureScenarioResult;
 import io.stillwater.bench.feature.run.FeatureSession;
-import io.stillwater.bench.feature.run.MetricSamples;
 import io.stillwater.bench.feature.run.ScenarioStatus;
 import io.stillwater.bench.feature.run.SideOutcome;
 import io.stillwater.bench.feature.scenario.FeatureScenario;

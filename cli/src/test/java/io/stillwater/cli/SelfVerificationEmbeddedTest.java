@@ -13,6 +13,7 @@ import io.stillwater.bench.history.ScenarioOutcome;
 import io.stillwater.bench.history.ScenarioVerdict;
 import io.stillwater.bench.report.BenchReport;
 import io.stillwater.bench.report.ReportFiles;
+import io.stillwater.bench.runner.ComparisonHistory;
 import io.stillwater.bench.runner.ScenarioComparison;
 import io.stillwater.bench.runner.ScenarioResult;
 import io.stillwater.bench.runner.ScenarioSource;
@@ -62,13 +63,13 @@ class SelfVerificationEmbeddedTest {
             assertThat(r.actions().get("SELECT 1 (reuse connection)").queries()).isPositive();
         }
         assertThat(c.verdicts()).isEmpty();
-        ScenarioOutcome outcome = ScenarioOutcome.of(c);
+        ScenarioOutcome outcome = ComparisonHistory.outcome(c);
         assertThat(outcome.verdict()).isEqualTo(ScenarioVerdict.INVALID);
         assertThat(run.passed()).isFalse();
 
         var info = BenchResults.runInfo(run, "dev");
         try (HistoryStore h = HistoryStore.open(dir.resolve("history.sqlite"))) {
-            long id = h.recordRun(info, run.comparisons());
+            long id = ComparisonHistory.record(h, info, run.comparisons());
             assertThat(h.outcome(id, "InteractiveReads").orElseThrow().verdict()).isEqualTo(ScenarioVerdict.INVALID);
         }
         BenchReport report = BenchResults.report(run, info, null);

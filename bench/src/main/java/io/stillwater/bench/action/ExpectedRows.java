@@ -1,7 +1,12 @@
 package io.stillwater.bench.action;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The answer a query must return, checked inside the timed span while its result is read: every
@@ -17,14 +22,14 @@ public record ExpectedRows(List<List<String>> rows, boolean ordered) {
     public ExpectedRows {
         List<List<String>> copy = new ArrayList<>();
         for (List<String> r : rows) {
-            copy.add(java.util.Collections.unmodifiableList(new ArrayList<>(r))); // values may be null
+            copy.add(Collections.unmodifiableList(new ArrayList<>(r))); // values may be null
         }
         rows = List.copyOf(copy);
     }
 
     /** Exactly one row with these column values. */
     public static ExpectedRows row(String... values) {
-        return new ExpectedRows(List.of(java.util.Arrays.asList(values)), true);
+        return new ExpectedRows(List.of(Arrays.asList(values)), true);
     }
 
     /**
@@ -34,7 +39,7 @@ public record ExpectedRows(List<List<String>> rows, boolean ordered) {
      *     at most three rows of the actual answer are shown, so error texts do not explode into one
      *     key per distinct wrong answer)
      */
-    public java.util.Optional<String> mismatch(List<List<String>> actual) {
+    public Optional<String> mismatch(List<List<String>> actual) {
         boolean same;
         if (ordered) {
             same = rows.equals(actual);
@@ -42,13 +47,13 @@ public record ExpectedRows(List<List<String>> rows, boolean ordered) {
             same = rows.size() == actual.size() && counts(rows).equals(counts(actual));
         }
         if (same) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of("wrong result: expected " + show(rows) + ", got " + show(actual));
+        return Optional.of("wrong result: expected " + show(rows) + ", got " + show(actual));
     }
 
-    private static java.util.Map<List<String>, Integer> counts(List<List<String>> rows) {
-        java.util.Map<List<String>, Integer> m = new java.util.HashMap<>();
+    private static Map<List<String>, Integer> counts(List<List<String>> rows) {
+        Map<List<String>, Integer> m = new HashMap<>();
         rows.forEach(r -> m.merge(r, 1, Integer::sum));
         return m;
     }

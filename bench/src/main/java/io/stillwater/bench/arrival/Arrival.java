@@ -2,6 +2,7 @@ package io.stillwater.bench.arrival;
 
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.function.DoubleSupplier;
 import java.util.random.RandomGenerator;
 
 /**
@@ -66,7 +67,7 @@ public sealed interface Arrival permits Arrival.Periodic, Arrival.Poisson, Arriv
         }
     }
 
-    private static long[] fromGaps(Duration duration, java.util.function.DoubleSupplier gapNanos) {
+    private static long[] fromGaps(Duration duration, DoubleSupplier gapNanos) {
         long total = duration.toNanos();
         long[] out = new long[16];
         int n = 0;

@@ -7,6 +7,7 @@ import io.stillwater.bench.history.RunMode;
 import io.stillwater.bench.report.BenchReport;
 import io.stillwater.bench.report.ReportFiles;
 import io.stillwater.bench.report.TerminalTable;
+import io.stillwater.bench.runner.ComparisonHistory;
 import io.stillwater.bench.runner.ScenarioSource;
 import io.stillwater.bench.scenario.ScenarioDefinition;
 import io.stillwater.bench.scenarios.Suite;
@@ -21,12 +22,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code stillwater bench}: the parallel benchmark. Runs scenarios on two sides (this and other),
@@ -141,6 +142,8 @@ public final class BenchCommand implements Callable<Integer> {
     public static final String MAIN_JOB_OTHER_PARAMS = "enable_compute_interactive_runtime=false";
 
     private final List<ScenarioSource> known = Suite.all();
+    /** The flow shared with the feature bench's command; made per {@link #call()}. */
+    private CommandFlow flow;
     private BenchRun lastRun;
 
     /** The run the last {@link #call()} produced, or null (listing, usage error). */
@@ -150,6 +153,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        flow = new CommandFlow(spec, "stillwater bench");
         PrintWriter out = spec.commandLine().getOut();
         Shard sh = parse(() -> Shard.parse(shard));
         if (list) {
@@ -164,9 +168,7 @@ public final class BenchCommand implements Callable<Integer> {
                 scenarios.isEmpty() ? set.scenarios() : known, scenarios, sh));
         RunMode mode = calibrate ? RunMode.CALIBRATE
                 : historyBuild != null ? RunMode.COMPARE_TO_HISTORY : RunMode.COMPARE;
-        if (calibrate && historyBuild != null) {
-            throw usage("--calibrate and --compare-to-history exclude each other");
-        }
+        flow.calibrateExcludesHistory(calibrate, historyBuild);
         if (mode != RunMode.COMPARE && !sides.otherUnset()) {
             throw usage((calibrate ? "--calibrate runs this side against itself" : "--compare-to-history compares with "
                     + "stored results") + "; --other and --other-params do not apply");
@@ -186,10 +188,8 @@ public final class BenchCommand implements Callable<Integer> {
                 parse(() -> SideParams.parse(mainJobOther ? MAIN_JOB_OTHER_PARAMS : sides.otherParamsOrNull())));
         boolean embedded = thisSide.target() instanceof TargetSpec.Embedded
                 || mode == RunMode.COMPARE && otherSide.target() instanceof TargetSpec.Embedded;
-        if (embedded && !Targets.embeddedAvailable()) {
-            throw usage("the embedded target is not available in this build; use jar:PATH or url:...");
-        }
-        Path historyPath = historyFile != null ? historyFile : results.resolve("history.sqlite");
+        flow.requireEmbedded(embedded);
+        Path historyPath = CommandFlow.historyPath(historyFile, results);
         if (mode == RunMode.COMPARE_TO_HISTORY && !Files.exists(historyPath)) {
             throw usage("--compare-to-history " + historyBuild + " reads the results history " + historyPath
                     + ", which does not exist; record a run of that build first, or pass --history FILE");
@@ -212,15 +212,15 @@ public final class BenchCommand implements Callable<Integer> {
                 historyBuild == null ? "" : historyBuild);
         PrintWriter err = spec.commandLine().getErr();
         HistoryStore history;
-        try {
-            history = HistoryStore.open(historyPath);
-        } catch (HistoryException e) {
-            if (mode == RunMode.COMPARE_TO_HISTORY) {
+        if (mode == RunMode.COMPARE_TO_HISTORY) {
+            try {
+                history = HistoryStore.open(historyPath);
+            } catch (HistoryException e) {
                 throw usage(e.getMessage());
             }
+        } else {
             // the run still measures and reports; losing its record is a failure of the invocation
-            err.println("stillwater bench: " + e.getMessage() + "; this run will not be recorded");
-            history = null;
+            history = flow.openForRecording(historyPath, err);
         }
         try {
             lastRun = new BenchSession(options, out, history, BenchSession.progressBars(System.err)).execute();
@@ -243,7 +243,7 @@ public final class BenchCommand implements Callable<Integer> {
         RunInfo info = BenchResults.runInfo(run, build);
         if (history != null) {
             try {
-                long id = history.recordRun(info, run.comparisons());
+                long id = ComparisonHistory.record(history, info, run.comparisons());
                 if (!run.calibrations().isEmpty()) {
                     history.saveCalibration(id, run.calibrations());
                 }
@@ -255,14 +255,8 @@ public final class BenchCommand implements Callable<Integer> {
         BenchReport report = BenchResults.report(run, info, history);
         out.println();
         out.print(TerminalTable.render(report, TerminalTable.DEFAULT_WIDTH, TerminalTable.Detail.GATED));
-        try {
-            ReportFiles.Written w = ReportFiles.writeAll(report, results);
-            out.println("reports: " + w.html() + ", " + w.json() + ", " + w.junit()
-                    + (history == null ? "" : "; history: " + history.file()));
-        } catch (IOException | RuntimeException e) {
-            ok = false;
-            err.println("stillwater bench: writing the reports to " + results + " failed: " + e);
-        }
+        ok &= flow.writeReports(() -> ReportFiles.writeAll(report, results), results,
+                history == null ? "" : "; history: " + history.file(), out, err);
         out.flush();
         err.flush();
         return ok;
@@ -308,14 +302,10 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private <T> T parse(Parse<T> p) {
-        try {
-            return p.get();
-        } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
-        }
+        return flow.parse(null, p::get);
     }
 
     private CommandLine.ParameterException usage(String message) {
-        return new CommandLine.ParameterException(spec.commandLine(), message);
+        return flow.usage(message);
     }
 }

@@ -7,6 +7,7 @@ import io.stillwater.bench.history.RunMode;
 import io.stillwater.bench.history.SideInfo;
 import io.stillwater.bench.report.BenchReport;
 import io.stillwater.targets.TargetSpec;
+import java.util.Map;
 
 /**
  * Turns a {@link BenchRun} into what the history stores and the reports read: the {@link RunInfo}
@@ -28,7 +29,7 @@ public final class BenchResults {
             case CALIBRATE -> thisSide;
             case COMPARE_TO_HISTORY -> new SideInfo(run.historyBuild(), "history:" + run.historyBuild(),
                     run.otherFromHistory().values().stream().findFirst()
-                            .map(s -> s.run().info().thisSide().params()).orElse(java.util.Map.of()));
+                            .map(s -> s.run().info().thisSide().params()).orElse(Map.of()));
             case FEATURE -> throw new IllegalArgumentException("a feature-bench run is not a parallel bench run");
         };
         return new RunInfo(run.started(), run.finished(), run.mode(), RunInfo.FRAMEWORK_VERSION, thisSide, otherSide,

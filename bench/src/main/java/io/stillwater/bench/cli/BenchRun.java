@@ -4,6 +4,7 @@ import io.stillwater.bench.history.Calibration;
 import io.stillwater.bench.history.RunMode;
 import io.stillwater.bench.history.ScenarioOutcome;
 import io.stillwater.bench.history.StoredScenario;
+import io.stillwater.bench.runner.ComparisonHistory;
 import io.stillwater.bench.runner.ScenarioComparison;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,6 +40,6 @@ public record BenchRun(RunMode mode, Instant started, Instant finished, SideConf
     }
 
     public boolean passed(ScenarioComparison c) {
-        return ScenarioOutcome.of(c).passes(mode);
+        return ComparisonHistory.outcome(c).passes(mode);
     }
 }

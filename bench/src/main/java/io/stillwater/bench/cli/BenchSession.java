@@ -1,17 +1,22 @@
 package io.stillwater.bench.cli;
 
+import io.stillwater.bench.action.SqlErrors;
 import io.stillwater.bench.history.Calibration;
 import io.stillwater.bench.history.HistoryStore;
 import io.stillwater.bench.history.RunMode;
 import io.stillwater.bench.history.StoredScenario;
 import io.stillwater.bench.report.ProgressBar;
+import io.stillwater.bench.runner.ComparisonHistory;
 import io.stillwater.bench.runner.LoadPhaseListener;
 import io.stillwater.bench.runner.Runner;
 import io.stillwater.bench.runner.ScenarioComparison;
+import io.stillwater.bench.runner.ScenarioLoop;
 import io.stillwater.bench.runner.ScenarioResult;
 import io.stillwater.bench.runner.ScenarioSource;
 import io.stillwater.bench.runner.TargetLauncher;
 import io.stillwater.bench.scenario.ScenarioDefinition;
+import io.stillwater.bench.scenarios.Read;
+import io.stillwater.targets.TargetSpec;
 import io.stillwater.bench.targets.Targets;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -82,22 +87,25 @@ public final class BenchSession {
         List<Calibration> calibrations = new ArrayList<>();
         Map<String, StoredScenario> stored = new LinkedHashMap<>();
         warmUp(thisLauncher, otherLauncher);
-        int i = 0;
-        for (ScenarioSource s : options.scenarios()) {
-            i++;
-            progress.printf("[%d/%d] %s: %d run(s) per side%n", i, options.scenarios().size(), s.name(),
-                    options.runsPerSide());
-            progress.flush();
-            ScenarioComparison c = switch (options.mode()) {
-                case COMPARE -> runner.compare(thisLauncher, otherLauncher, s, options.runsPerSide());
-                case CALIBRATE -> runner.compare(thisLauncher, thisLauncher, s, options.runsPerSide());
-                case COMPARE_TO_HISTORY -> againstHistory(runner, thisLauncher, s, stored);
-                case FEATURE -> throw new IllegalArgumentException("a feature-bench run is not a parallel bench run");
-            };
-            comparisons.add(c);
-            if (options.mode() == RunMode.CALIBRATE) {
-                calibrations.addAll(Calibration.from(c));
+        if (options.mode() == RunMode.FEATURE) {
+            throw new IllegalArgumentException("a feature-bench run is not a parallel bench run");
+        }
+        ScenarioLoop.Listener<ScenarioSource, ScenarioComparison> announce = new ScenarioLoop.Listener<>() {
+            @Override
+            public void started(int index, int total, ScenarioSource s) {
+                progress.printf("[%d/%d] %s: %d run(s) per side%n", index, total, s.name(), options.runsPerSide());
+                progress.flush();
             }
+        };
+        comparisons.addAll(ScenarioLoop.each(options.scenarios(), announce, s -> switch (options.mode()) {
+            case COMPARE -> runner.compare(thisLauncher, otherLauncher, s, options.runsPerSide());
+            case CALIBRATE -> runner.compare(thisLauncher, thisLauncher, s, options.runsPerSide());
+            case COMPARE_TO_HISTORY -> againstHistory(runner, thisLauncher, s, stored);
+            case FEATURE -> throw new IllegalStateException("checked above");
+        }, (s, e) -> new ScenarioComparison(s.name(), List.of(), List.of(), List.of(),
+                List.of("the bench failed running it: " + SqlErrors.describe(e)))));
+        if (options.mode() == RunMode.CALIBRATE) {
+            comparisons.forEach(c -> calibrations.addAll(ComparisonHistory.calibrations(c)));
         }
         return new BenchRun(options.mode(), started, Instant.now(), options.thisSide(),
                 options.mode() == RunMode.COMPARE_TO_HISTORY ? null : options.mode() == RunMode.CALIBRATE
@@ -109,21 +117,21 @@ public final class BenchSession {
     /**
      * An embedded engine shares the bench's JVM, and its JIT state outlives a run: without a warm-up
      * the first run (always this side's) would run colder code than every later one, a bias against
-     * this. So, when a side is embedded, {@link io.stillwater.bench.scenarios.Read} (it runs on every
+     * this. So, when a side is embedded, {@link Read} (it runs on every
      * target and exercises the whole statement path) runs once on it with short load phases first,
      * and its results are discarded.
      */
     private void warmUp(TargetLauncher thisLauncher, TargetLauncher otherLauncher) {
         // Embedded sides share this JVM, so warming one warms both; jar and url sides have their own.
-        TargetLauncher embedded = options.thisSide().target() instanceof io.stillwater.targets.TargetSpec.Embedded
+        TargetLauncher embedded = options.thisSide().target() instanceof TargetSpec.Embedded
                 ? thisLauncher
                 : options.mode() == RunMode.COMPARE
-                        && options.other().target() instanceof io.stillwater.targets.TargetSpec.Embedded
+                        && options.other().target() instanceof TargetSpec.Embedded
                         ? otherLauncher : null;
         if (embedded == null) {
             return;
         }
-        ScenarioSource warmUp = ScenarioSource.of(io.stillwater.bench.scenarios.Read.class);
+        ScenarioSource warmUp = ScenarioSource.of(Read.class);
         progress.printf("warm-up (results discarded): %s, %d s load phases%n", warmUp.name(), WARM_UP.toSeconds());
         progress.flush();
         new Runner(WARM_UP).run(embedded, warmUp);
@@ -145,7 +153,7 @@ public final class BenchSession {
     /**
      * Runs this side, then compares with the newest stored run of the history build that completed
      * the scenario; a different scenario version is a problem, never a comparison
-     * ({@link StoredScenario#against}).
+     * ({@link ComparisonHistory#against}).
      */
     private ScenarioComparison againstHistory(Runner runner, TargetLauncher thisLauncher, ScenarioSource s,
             Map<String, StoredScenario> stored) {
@@ -171,14 +179,14 @@ public final class BenchSession {
             return new ScenarioComparison(s.name(), thisRuns, List.of(), List.of(), problems);
         }
         stored.put(s.name(), found.get());
-        return found.get().against(thisRuns, def.get()::thresholdsFor);
+        return ComparisonHistory.against(found.get(), thisRuns, def.get()::thresholdsFor);
     }
 
-    private static java.util.Optional<ScenarioDefinition> definition(ScenarioSource s) {
+    private static Optional<ScenarioDefinition> definition(ScenarioSource s) {
         try {
-            return java.util.Optional.of(s.constructor().get().definition());
+            return Optional.of(s.constructor().get().definition());
         } catch (Throwable t) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 }

@@ -9,7 +9,7 @@
  *   <li>{@code feature.measure}: warm-up, the stopping rule, the median's confidence interval;
  *   <li>{@code feature.compare}: this vs other on the median, thresholds, the re-run policy, verdict text;
  *   <li>{@code feature.run}: runs one scenario on one side (targets, timing, memory probes);
- *   <li>{@code feature.report}: terminal, JSON, JUnit and HTML reports of a feature run;
+ *   <li>{@code report} (shared with the parallel bench): terminal, JSON, JUnit and HTML reports of a feature run;
  *   <li>{@code feature.cli}: the command;
  *   <li>{@code feature.scenarios}: the scenario catalog.
  * </ul>

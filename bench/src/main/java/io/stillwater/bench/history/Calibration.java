@@ -1,15 +1,7 @@
 package io.stillwater.bench.history;
 
 import io.stillwater.bench.gate.Threshold;
-import io.stillwater.bench.runner.ScenarioComparison;
-import io.stillwater.bench.runner.ScenarioResult;
-import io.stillwater.bench.stats.ActionStatistics;
 import io.stillwater.bench.stats.Stat;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * The run-to-run spread of one stat of one action, measured by an A/A run (the same side run
@@ -33,37 +25,5 @@ public record Calibration(String scenario, String scenarioVersion, String action
             case Threshold.AbsoluteIncrease a -> !Double.isNaN(absoluteSpread) && a.delta() < 2 * absoluteSpread;
             case Threshold.Ungated u -> false;
         };
-    }
-
-    /**
-     * The spreads of every stat of every action over the completed runs of both sides of an A/A
-     * comparison. A stat needs values from at least two runs to have a spread.
-     */
-    public static List<Calibration> from(ScenarioComparison aa) {
-        List<ScenarioResult> completed = Stream.concat(aa.thisRuns().stream(), aa.otherRuns().stream())
-                .filter(r -> r.status() == ScenarioResult.Status.COMPLETED).toList();
-        String version = completed.stream().map(ScenarioResult::version).filter(v -> !v.isEmpty()).findFirst()
-                .orElse("");
-        Set<String> actions = new LinkedHashSet<>();
-        completed.forEach(r -> actions.addAll(r.actions().keySet()));
-        List<Calibration> out = new ArrayList<>();
-        for (String action : actions) {
-            for (Stat stat : Stat.values()) {
-                double[] values = completed.stream().map(r -> r.actions().get(action)).filter(s -> s != null)
-                        .mapToDouble((ActionStatistics s) -> s.value(stat)).filter(v -> !Double.isNaN(v)).toArray();
-                if (values.length < 2) {
-                    continue;
-                }
-                double min = Double.POSITIVE_INFINITY;
-                double max = Double.NEGATIVE_INFINITY;
-                for (double v : values) {
-                    min = Math.min(min, v);
-                    max = Math.max(max, v);
-                }
-                double relative = min > 0 ? max / min - 1 : (max == min ? 0 : Double.NaN);
-                out.add(new Calibration(aa.scenario(), version, action, stat, relative, max - min, values.length));
-            }
-        }
-        return out;
     }
 }

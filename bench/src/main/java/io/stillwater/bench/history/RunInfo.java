@@ -1,7 +1,10 @@
 package io.stillwater.bench.history;
 
+import java.io.IOException;
+import java.net.InetAddress;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -23,7 +26,7 @@ public record RunInfo(Instant started, Instant finished, RunMode mode, String fr
         if (runsPerSide < 1) {
             throw new IllegalArgumentException("runs per side must be at least 1, got " + runsPerSide);
         }
-        host = java.util.Collections.unmodifiableMap(new TreeMap<>(host));
+        host = Collections.unmodifiableMap(new TreeMap<>(host));
     }
 
     public Optional<Duration> loadPhaseDuration() {
@@ -39,8 +42,8 @@ public record RunInfo(Instant started, Instant finished, RunMode mode, String fr
         m.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
         m.put("max_heap_mb", Long.toString(Runtime.getRuntime().maxMemory() / (1024 * 1024)));
         try {
-            m.put("hostname", java.net.InetAddress.getLocalHost().getHostName());
-        } catch (java.io.IOException e) {
+            m.put("hostname", InetAddress.getLocalHost().getHostName());
+        } catch (IOException e) {
             m.put("hostname", "unknown");
         }
         return m;

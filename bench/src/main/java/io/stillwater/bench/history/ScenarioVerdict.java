@@ -1,7 +1,7 @@
 package io.stillwater.bench.history;
 
 /**
- * The verdict on one scenario of a bench run, worst first: the order {@link ScenarioOutcome#of}
+ * The verdict on one scenario of a bench run, worst first: the order {@code runner.ComparisonHistory#outcome}
  * applies when several hold. Only {@link #PASSED} is green.
  */
 public enum ScenarioVerdict {

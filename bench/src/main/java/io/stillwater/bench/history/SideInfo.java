@@ -1,7 +1,8 @@
 package io.stillwater.bench.history;
 
-import io.stillwater.bench.targets.SideParams;
+import java.util.Collections;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.TreeMap;
 
 /**
@@ -15,11 +16,16 @@ import java.util.TreeMap;
  */
 public record SideInfo(String build, String target, Map<String, String> params) {
     public SideInfo {
-        params = java.util.Collections.unmodifiableMap(new TreeMap<>(params));
+        params = Collections.unmodifiableMap(new TreeMap<>(params));
     }
 
-    /** {@code a=b;c=d}, the form the CLI accepts ({@link SideParams#render}); "" without params. */
+    /**
+     * {@code a=b;c=d}, the form the CLI accepts (as {@code targets.SideParams#render} writes it; the
+     * history depends on no target code); "" without params.
+     */
     public String paramsText() {
-        return new SideParams(params).render();
+        StringJoiner j = new StringJoiner(";");
+        params.forEach((k, v) -> j.add(k + "=" + v));
+        return j.toString();
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
@@ -152,9 +153,9 @@ public final class LoadDriver {
         }
     }
 
-    private record ClosedCounter(String action, java.util.concurrent.atomic.LongAdder issued) {
+    private record ClosedCounter(String action, LongAdder issued) {
         ClosedCounter(String action) {
-            this(action, new java.util.concurrent.atomic.LongAdder());
+            this(action, new LongAdder());
         }
     }
 

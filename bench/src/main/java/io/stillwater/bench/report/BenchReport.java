@@ -7,9 +7,11 @@ import io.stillwater.bench.history.RunInfo;
 import io.stillwater.bench.history.ScenarioOutcome;
 import io.stillwater.bench.history.ScenarioVerdict;
 import io.stillwater.bench.history.StoredScenario;
+import io.stillwater.bench.runner.ComparisonHistory;
 import io.stillwater.bench.runner.ScenarioComparison;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -46,7 +48,7 @@ public record BenchReport(RunInfo run, List<ScenarioComparison> scenarios,
 
     /** The scenario's verdict; INVALID comes from its runs' self-verification ({@link ScenarioOutcome#of}). */
     public ScenarioOutcome outcome(ScenarioComparison c) {
-        return ScenarioOutcome.of(c);
+        return ComparisonHistory.outcome(c);
     }
 
     /**
@@ -100,7 +102,7 @@ public record BenchReport(RunInfo run, List<ScenarioComparison> scenarios,
             b.append(count(ScenarioVerdict.PASSED)).append(" passed");
             for (ScenarioVerdict v : List.of(ScenarioVerdict.REGRESSED, ScenarioVerdict.VIOLATED,
                     ScenarioVerdict.FAILED, ScenarioVerdict.INVALID, ScenarioVerdict.SKIPPED)) {
-                b.append(", ").append(count(v)).append(' ').append(v.name().toLowerCase(java.util.Locale.ROOT));
+                b.append(", ").append(count(v)).append(' ').append(v.name().toLowerCase(Locale.ROOT));
             }
             return b.append(green() ? " - PASS" : " - FAIL").toString();
         }

@@ -5,6 +5,8 @@ import io.stillwater.bench.gate.StatVerdict;
 import io.stillwater.bench.gate.Threshold;
 import io.stillwater.bench.history.Calibration;
 import io.stillwater.bench.stats.Stat;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -47,7 +49,7 @@ public final class Format {
         if (v == 0) {
             return "0";
         }
-        java.math.BigDecimal d = new java.math.BigDecimal(v).round(new java.math.MathContext(3));
+        BigDecimal d = new BigDecimal(v).round(new MathContext(3));
         return d.stripTrailingZeros().toPlainString();
     }
 

@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -51,7 +52,7 @@ public final class JsonReport {
         ObjectNode s = root.putObject("summary");
         s.put("scenarios", summary.scenarios());
         for (ScenarioVerdict v : ScenarioVerdict.values()) {
-            s.put(v.name().toLowerCase(java.util.Locale.ROOT), summary.count(v));
+            s.put(v.name().toLowerCase(Locale.ROOT), summary.count(v));
         }
         s.put("green", summary.green());
         s.put("line", summary.line());

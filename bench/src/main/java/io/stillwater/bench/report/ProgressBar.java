@@ -1,5 +1,6 @@
 package io.stillwater.bench.report;
 
+import java.io.Console;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Locale;
@@ -88,13 +89,13 @@ public final class ProgressBar implements AutoCloseable {
             default -> {
             }
         }
-        java.io.Console console = System.console();
+        Console console = System.console();
         if (console == null || "dumb".equals(System.getenv("TERM"))) {
             return Mode.LINES;
         }
         try {
             // JDK 22+ returns a Console even when redirected; isTerminal() tells the truth there
-            Object terminal = java.io.Console.class.getMethod("isTerminal").invoke(console);
+            Object terminal = Console.class.getMethod("isTerminal").invoke(console);
             return Boolean.TRUE.equals(terminal) ? Mode.TTY : Mode.LINES;
         } catch (ReflectiveOperationException e) {
             return Mode.TTY; // JDK 21: a console exists only for a terminal

@@ -1,8 +1,10 @@
 package io.stillwater.bench.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.DoubleFunction;
 
 /**
  * A small line chart as inline SVG, so the HTML report needs no script and no network. Axes are
@@ -28,7 +30,7 @@ public final class SvgChart {
         }
 
         /** A linear axis over [min, max] with about five 1-2-5 ticks. */
-        static Axis linear(double min, double max, String label, java.util.function.DoubleFunction<String> fmt) {
+        static Axis linear(double min, double max, String label, DoubleFunction<String> fmt) {
             if (!(max > min)) {
                 max = min + 1;
             }
@@ -231,7 +233,7 @@ public final class SvgChart {
             double cy = TOP + STRIP_ROW * row + STRIP_ROW / 2.0;
             b.append("<text class=\"tick\" x=\"").append(LEFT - 6).append("\" y=\"").append(f(cy + 4))
                     .append("\" text-anchor=\"end\">").append(Html.escape(s.name())).append("</text>");
-            double[] sorted = java.util.Arrays.stream(s.values()).filter(v -> !Double.isNaN(v)).sorted().toArray();
+            double[] sorted = Arrays.stream(s.values()).filter(v -> !Double.isNaN(v)).sorted().toArray();
             if (sorted.length >= 2) {
                 double q1 = LEFT + pw * x.fraction(quantile(sorted, 0.25));
                 double q3 = LEFT + pw * x.fraction(quantile(sorted, 0.75));

@@ -3,6 +3,7 @@ package io.stillwater.bench.report;
 import io.stillwater.bench.gate.Outcome;
 import io.stillwater.bench.gate.StatVerdict;
 import io.stillwater.bench.history.ScenarioOutcome;
+import io.stillwater.bench.history.SideInfo;
 import io.stillwater.bench.runner.ScenarioComparison;
 import io.stillwater.bench.runner.ScenarioResult;
 import java.util.LinkedHashSet;
@@ -105,7 +106,7 @@ public final class TerminalTable {
         return List.copyOf(notes);
     }
 
-    private static String side(io.stillwater.bench.history.SideInfo s) {
+    private static String side(SideInfo s) {
         return s.build() + " (" + s.target() + (s.params().isEmpty() ? "" : "; " + s.paramsText()) + ")";
     }
 

@@ -1,5 +1,6 @@
 package io.stillwater.bench.runner;
 
+import io.stillwater.bench.action.ExpectedRows;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -45,7 +46,7 @@ final class ConnectionPool implements AutoCloseable {
         Connection c = target.connect();
         try {
             for (String s : setup) {
-                Sql.execute(c, s);
+                SqlExecution.execute(c, s);
             }
         } catch (SQLException e) {
             c.close();
@@ -60,15 +61,15 @@ final class ConnectionPool implements AutoCloseable {
     }
 
     /** As {@link #execute(String)}, checking the answer against {@code expected} when non-null. */
-    void execute(String sql, io.stillwater.bench.action.ExpectedRows expected) throws Exception {
+    void execute(String sql, ExpectedRows expected) throws Exception {
         Slot slot = free.take();
         try {
             if (slot.connection == null) {
                 slot.connection = open();
             }
-            Sql.execute(slot.connection, sql, expected);
+            SqlExecution.execute(slot.connection, sql, expected);
         } catch (SQLException e) {
-            if (Sql.connectionBroken(e) && slot.connection != null) {
+            if (SqlExecution.connectionBroken(e) && slot.connection != null) {
                 closeQuietly(slot.connection);
                 slot.connection = null;
             }

@@ -1,6 +1,7 @@
 package io.stillwater.bench.runner;
 
 import io.stillwater.bench.action.Action;
+import io.stillwater.bench.action.ExpectedRows;
 import io.stillwater.bench.load.Invoker;
 import io.stillwater.bench.load.InvokerFactory;
 import java.sql.Connection;
@@ -20,9 +21,9 @@ final class JdbcInvokers {
             case Action.StandaloneQuery q -> () -> () -> {
                 try (Connection c = target.connect()) {
                     for (String s : q.setup()) {
-                        Sql.execute(c, s);
+                        SqlExecution.execute(c, s);
                     }
-                    Sql.execute(c, q.sql(), q.expected());
+                    SqlExecution.execute(c, q.sql(), q.expected());
                 }
             };
             case Action.ReuseConnQuery q -> () -> new Serialized(target, q.setup(), List.of(q.sql()), q.expected());
@@ -42,12 +43,12 @@ final class JdbcInvokers {
         private final Target target;
         private final List<String> setup;
         private final List<String> statements;
-        private final io.stillwater.bench.action.ExpectedRows expected; // checks the last statement; null: unchecked
+        private final ExpectedRows expected; // checks the last statement; null: unchecked
         private final ReentrantLock lock = new ReentrantLock(true);
         private Connection connection; // guarded by lock
 
         Serialized(Target target, List<String> setup, List<String> statements,
-                io.stillwater.bench.action.ExpectedRows expected) throws SQLException {
+                ExpectedRows expected) throws SQLException {
             this.target = target;
             this.expected = expected;
             this.setup = setup;
@@ -59,7 +60,7 @@ final class JdbcInvokers {
             Connection c = target.connect();
             try {
                 for (String s : setup) {
-                    Sql.execute(c, s);
+                    SqlExecution.execute(c, s);
                 }
             } catch (SQLException e) {
                 c.close();
@@ -76,10 +77,10 @@ final class JdbcInvokers {
                     connection = open();
                 }
                 for (int i = 0; i < statements.size(); i++) {
-                    Sql.execute(connection, statements.get(i), i == statements.size() - 1 ? expected : null);
+                    SqlExecution.execute(connection, statements.get(i), i == statements.size() - 1 ? expected : null);
                 }
             } catch (SQLException e) {
-                if (Sql.connectionBroken(e) && connection != null) {
+                if (SqlExecution.connectionBroken(e) && connection != null) {
                     try {
                         connection.close();
                     } catch (SQLException ignored) {

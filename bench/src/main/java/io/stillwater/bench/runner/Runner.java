@@ -1,6 +1,8 @@
 package io.stillwater.bench.runner;
 
 import io.stillwater.bench.action.Action;
+import io.stillwater.bench.action.SqlErrors;
+import io.stillwater.bench.action.StatementFailedException;
 import io.stillwater.bench.gate.Guarantee;
 import io.stillwater.bench.gate.GuaranteeViolation;
 import io.stillwater.bench.gate.Side;
@@ -22,9 +24,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -85,7 +87,7 @@ public final class Runner {
             ScenarioResult r = run(side == Side.THIS ? thisSide : otherSide, source);
             runs.add(r);
             if (r.status() != ScenarioResult.Status.COMPLETED) {
-                problems.add(side.name().toLowerCase(java.util.Locale.ROOT) + " run " + runs.size() + " "
+                problems.add(side.name().toLowerCase(Locale.ROOT) + " run " + runs.size() + " "
                         + r.status() + ": " + r.failure());
             }
         }
@@ -113,27 +115,23 @@ public final class Runner {
      */
     public ScenarioResult run(TargetLauncher launcher, ScenarioSource source) {
         TargetLauncher.LaunchedTarget target;
-        try {
-            target = launcher.launch();
-        } catch (TargetSkipException e) {
-            return new ScenarioResult(source.name(), version(source), ScenarioResult.Status.SKIPPED, e.getMessage(),
-                    Map.of(), Map.of(), List.of(), List.of(), List.of(), List.of());
-        } catch (Throwable t) {
-            return new ScenarioResult(source.name(), version(source), ScenarioResult.Status.FAILED,
-                    "starting the target: " + SqlErrors.describe(t), Map.of(), Map.of(), List.of(), List.of(),
-                    List.of(), List.of());
+        switch (SideLaunch.launch(launcher)) {
+            case SideLaunch.Skipped s -> {
+                return new ScenarioResult(source.name(), version(source), ScenarioResult.Status.SKIPPED, s.reason(),
+                        Map.of(), Map.of(), List.of(), List.of(), List.of(), List.of());
+            }
+            case SideLaunch.Failed f -> {
+                return new ScenarioResult(source.name(), version(source), ScenarioResult.Status.FAILED, f.error(),
+                        Map.of(), Map.of(), List.of(), List.of(), List.of(), List.of());
+            }
+            case SideLaunch.Up up -> target = up.target();
         }
         List<String> messages = new ArrayList<>(target.messages());
         ScenarioResult r;
         try {
             r = run(target, source);
         } finally {
-            try {
-                target.close();
-            } catch (RuntimeException e) {
-                // the run's samples stand; a target that would not stop is worth saying, not losing them for
-                messages.add("stopping the target: " + SqlErrors.describe(e));
-            }
+            SideLaunch.close(target).ifPresent(e -> messages.add("stopping the target: " + e));
         }
         if (messages.isEmpty()) {
             return r;
@@ -162,9 +160,7 @@ public final class Runner {
                     "construction: " + SqlErrors.describe(t), Map.of(), Map.of(), List.of(), List.of(), List.of(),
                     List.of());
         }
-        Set<Capability> missing = EnumSet.noneOf(Capability.class);
-        missing.addAll(def.requires());
-        missing.removeAll(target.capabilities());
+        Set<Capability> missing = SideLaunch.missing(def.requires(), target.capabilities());
         if (!missing.isEmpty()) {
             return new ScenarioResult(def.name(), def.version(), ScenarioResult.Status.SKIPPED,
                     "target lacks " + missing, Map.of(), Map.of(), List.of(), List.of(), def.warnings(), List.of());
@@ -268,7 +264,7 @@ public final class Runner {
             try (Connection c = target.connect()) {
                 for (String s : statements) {
                     try {
-                        Sql.execute(c, s);
+                        SqlExecution.execute(c, s);
                     } catch (SQLException e) {
                         throw new StatementFailedException(s, e);
                     }
@@ -280,7 +276,7 @@ public final class Runner {
             try (Connection c = target.connect(p.user())) {
                 for (String s : p.statements()) {
                     try {
-                        Sql.execute(c, s);
+                        SqlExecution.execute(c, s);
                     } catch (SQLException e) {
                         if (!"42704".equals(e.getSQLState())) {
                             throw new StatementFailedException(s, e);

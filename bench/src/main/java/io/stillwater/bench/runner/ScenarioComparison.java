@@ -2,6 +2,7 @@ package io.stillwater.bench.runner;
 
 import io.stillwater.bench.gate.StatVerdict;
 import io.stillwater.bench.gate.Verdicts;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -26,7 +27,7 @@ public record ScenarioComparison(String scenario, List<ScenarioResult> thisRuns,
      * the problem lines of a comparison.
      */
     public static List<String> problems(String side, List<ScenarioResult> runs) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             ScenarioResult r = runs.get(i);
             if (r.status() != ScenarioResult.Status.COMPLETED) {

@@ -7,6 +7,7 @@ import io.stillwater.bench.gate.Overrides;
 import io.stillwater.bench.gate.Threshold;
 import io.stillwater.bench.load.Loop;
 import io.stillwater.bench.stats.Stat;
+import io.stillwater.bench.verify.PeekExpectation;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -14,7 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import io.stillwater.bench.verify.PeekExpectation;
+import java.util.function.Supplier;
 
 /**
  * A parallel-benchmark scenario: one subclass per scenario, whose constructor declares the
@@ -85,7 +86,7 @@ public abstract class Scenario {
      * choose statements with {@link #targetHas}.
      */
     public static <S extends Scenario> S buildFor(Set<Capability> capabilities,
-            java.util.function.Supplier<? extends S> constructor) {
+            Supplier<? extends S> constructor) {
         Set<Capability> previous = BUILDING_FOR.get();
         BUILDING_FOR.set(Set.copyOf(capabilities));
         try {

@@ -9,6 +9,7 @@ import io.stillwater.bench.load.Loop;
 import io.stillwater.bench.stats.Stat;
 import io.stillwater.bench.verify.PeekExpectation;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -46,7 +47,7 @@ public record ScenarioDefinition(
         Map<String, List<Guarantee>> g = new LinkedHashMap<>();
         guarantees.forEach((k, v) -> g.put(k, List.copyOf(v)));
         guarantees = Map.copyOf(g);
-        expectations = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(expectations));
+        expectations = Collections.unmodifiableMap(new LinkedHashMap<>(expectations));
         warnings = List.copyOf(warnings);
     }
 

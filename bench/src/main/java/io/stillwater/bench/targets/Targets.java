@@ -1,6 +1,6 @@
 package io.stillwater.bench.targets;
 
-import io.stillwater.bench.runner.SqlErrors;
+import io.stillwater.bench.action.SqlErrors;
 import io.stillwater.bench.runner.TargetLauncher;
 import io.stillwater.bench.runner.TargetSkipException;
 import io.stillwater.bench.scenario.Capability;

@@ -2,6 +2,8 @@ package io.stillwater.bench.verify;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
 
 /**
  * Where a scenario's measured query must run, checked after the load phase against the target's
@@ -43,9 +45,9 @@ public record PeekExpectation(Runtime runtime, Path path, Offload offload) {
     public static final PeekExpectation ANYWHERE = new PeekExpectation(Runtime.ANY, Path.ANY, Offload.ANY);
 
     public PeekExpectation {
-        java.util.Objects.requireNonNull(runtime, "runtime");
-        java.util.Objects.requireNonNull(path, "path");
-        java.util.Objects.requireNonNull(offload, "offload");
+        Objects.requireNonNull(runtime, "runtime");
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(offload, "offload");
     }
 
     /** On the replica's read runtime, whatever it is on this target ({@link Runtime#READ}). */
@@ -122,7 +124,7 @@ public record PeekExpectation(Runtime runtime, Path path, Offload offload) {
         List<String> parts = new ArrayList<>();
         if (runtime != Runtime.ANY) {
             parts.add(runtime == Runtime.READ ? "the read runtime"
-                    : "runtime " + runtime.name().toLowerCase(java.util.Locale.ROOT));
+                    : "runtime " + runtime.name().toLowerCase(Locale.ROOT));
         }
         if (path != Path.ANY) {
             parts.add(path == Path.FAST_PATH ? "fast path" : "dataflow");

@@ -1,7 +1,7 @@
 package io.stillwater.bench.verify;
 
 import io.stillwater.bench.action.Action;
-import io.stillwater.bench.runner.SqlErrors;
+import io.stillwater.bench.action.SqlErrors;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class ExpectedRowsTest {
@@ -32,7 +33,7 @@ class ExpectedRowsTest {
 
     @Test
     void longAnswersAreShownBounded() {
-        var many = java.util.stream.IntStream.range(0, 1000).mapToObj(i -> List.of(String.valueOf(i))).toList();
+        var many = IntStream.range(0, 1000).mapToObj(i -> List.of(String.valueOf(i))).toList();
         String text = ExpectedRows.row("1").mismatch(many).orElseThrow();
         assertThat(text).contains("got 1000 rows, first [[0], [1], [2]]").hasSizeLessThan(120);
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stillwater.bench.runner.ScenarioSource;
 import io.stillwater.bench.scenarios.GenericScenarios;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -40,7 +41,7 @@ class ScenarioSelectionTest {
     @Test
     void shardsPartitionTheSelection() {
         List<String> all = names(ScenarioSelection.select(KNOWN, List.of(), Shard.ALL));
-        List<String> union = new java.util.ArrayList<>();
+        List<String> union = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             union.addAll(names(ScenarioSelection.select(KNOWN, List.of(), new Shard(i, 3))));
         }

@@ -1,6 +1,7 @@
 package io.stillwater.bench.history;
 
 import io.stillwater.bench.gate.GuaranteeViolation;
+import io.stillwater.bench.gate.Outcome;
 import io.stillwater.bench.gate.Overrides;
 import io.stillwater.bench.gate.StatVerdict;
 import io.stillwater.bench.gate.Thresholds;
@@ -18,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.Function;
 
 /**
  * Scenario results as the runner makes them, from real {@link LatencyRecorder}s fed with
@@ -79,7 +81,7 @@ public final class BenchFixtures {
      */
     public static ScenarioComparison invalid(String scenario, String reason) {
         ScenarioComparison c = twoActions(scenario, 1.0);
-        java.util.function.Function<ScenarioResult, ScenarioResult> invalidate = r -> new ScenarioResult(r.scenario(),
+        Function<ScenarioResult, ScenarioResult> invalidate = r -> new ScenarioResult(r.scenario(),
                 r.version(), ScenarioResult.Status.INVALID, reason, r.actions(), r.timeSeries(), r.loadPhases(),
                 r.messages(), r.warnings(), r.violations());
         return compare(scenario, c.thisRuns().stream().map(invalidate).toList(),
@@ -129,7 +131,7 @@ public final class BenchFixtures {
     /** The number of gated rows: outcome other than UNGATED. */
     public static long gatedStats(List<ScenarioComparison> comparisons) {
         return comparisons.stream().flatMap(c -> c.verdicts().stream())
-                .filter(v -> v.outcome() != io.stillwater.bench.gate.Outcome.UNGATED).count();
+                .filter(v -> v.outcome() != Outcome.UNGATED).count();
     }
 
     public static final Stat[] LATENCY = {Stat.P50, Stat.P95, Stat.P99, Stat.P99_9, Stat.MAX};

@@ -3,8 +3,10 @@ package io.stillwater.bench.history;
 import static io.stillwater.bench.history.BenchFixtures.LOOKUP;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stillwater.bench.feature.report.FeatureFixtures;
 import io.stillwater.bench.feature.run.FeatureCalibration;
+import io.stillwater.bench.feature.run.FeatureHistory;
+import io.stillwater.bench.report.FeatureFixtures;
+import io.stillwater.bench.runner.ComparisonHistory;
 import io.stillwater.bench.runner.ScenarioComparison;
 import io.stillwater.bench.stats.Stat;
 import java.nio.file.Path;
@@ -23,11 +25,11 @@ class FeatureCalibrationHistoryTest {
         Calibration parallel;
         try (HistoryStore store = HistoryStore.open(file)) {
             ScenarioComparison aa = BenchFixtures.twoActions("PeekDataflowJoin", 1.0);
-            long parallelRun = store.recordRun(BenchFixtures.runInfo("b", RunMode.CALIBRATE), List.of(aa));
-            store.saveCalibration(parallelRun, aa);
+            long parallelRun = ComparisonHistory.record(store, BenchFixtures.runInfo("b", RunMode.CALIBRATE), List.of(aa));
+            ComparisonHistory.saveCalibration(store, parallelRun, aa);
             parallel = store.calibration("PeekDataflowJoin", LOOKUP, Stat.P50).orElseThrow();
 
-            long featureRun = store.recordFeatureRun(FeatureFixtures.info(), FeatureFixtures.scenarios());
+            long featureRun = FeatureHistory.record(store, FeatureFixtures.info(), FeatureFixtures.scenarios());
             List<Calibration> spreads = FeatureCalibration.spreads(FeatureFixtures.scenarios());
             assertThat(spreads).extracting(Calibration::action).contains("wallclock", "memory_heap");
             store.saveCalibration(featureRun, spreads);

@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stillwater.bench.feature.compare.MetricVerdict;
-import io.stillwater.bench.feature.report.FeatureFixtures;
+import io.stillwater.bench.feature.run.FeatureHistory;
 import io.stillwater.bench.feature.run.FeatureScenarioResult;
 import io.stillwater.bench.feature.run.SideOutcome;
+import io.stillwater.bench.feature.run.StoredFeatureScenario;
 import io.stillwater.bench.feature.scenario.Metric;
+import io.stillwater.bench.report.FeatureFixtures;
+import io.stillwater.bench.runner.ComparisonHistory;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -15,6 +18,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,12 +33,12 @@ class FeatureHistoryTest {
         List<FeatureScenarioResult> scenarios = FeatureFixtures.scenarios();
         long id;
         try (HistoryStore store = HistoryStore.open(file)) {
-            id = store.recordFeatureRun(FeatureFixtures.info(), scenarios);
+            id = FeatureHistory.record(store, FeatureFixtures.info(), scenarios);
         }
         try (HistoryStore store = HistoryStore.open(file)) {
             assertThat(store.run(id).orElseThrow().info()).isEqualTo(FeatureFixtures.info());
             assertThat(store.latestFeatureRun("dev").orElseThrow().id()).isEqualTo(id);
-            List<FeatureScenarioResult> back = store.featureResults(id);
+            List<FeatureScenarioResult> back = FeatureHistory.results(store, id);
             // records compare every field: samples (kept and discarded, in order), verdicts (NaN medians
             // included), side-run order, stop reasons, parameters, messages, elapsed times
             assertThat(back).isEqualTo(scenarios);
@@ -56,18 +60,18 @@ class FeatureHistoryTest {
         long id;
         try (HistoryStore store = HistoryStore.open(file)) {
             assertThat(store.featureBuilds()).isEmpty();
-            id = store.recordFeatureRun(FeatureFixtures.info(), scenarios);
+            id = FeatureHistory.record(store, FeatureFixtures.info(), scenarios);
             // a parallel run of another build and a later feature run of "base": builds, latest first
-            store.recordRun(BenchFixtures.runInfo("parallel-only", RunMode.COMPARE),
+            ComparisonHistory.record(store, BenchFixtures.runInfo("parallel-only", RunMode.COMPARE),
                     List.of(BenchFixtures.twoActions("Read", 1.0)));
             RunInfo dev = FeatureFixtures.info();
-            store.recordFeatureRun(new RunInfo(dev.started(), dev.finished(), RunMode.FEATURE, dev.frameworkVersion(),
-                    new SideInfo("base", "embedded", java.util.Map.of()), dev.otherSide(), 1, null, dev.host()),
+            FeatureHistory.record(store, new RunInfo(dev.started(), dev.finished(), RunMode.FEATURE, dev.frameworkVersion(),
+                    new SideInfo("base", "embedded", Map.of()), dev.otherSide(), 1, null, dev.host()),
                     List.of(scenarios.get(0)));
         }
         try (HistoryStore store = HistoryStore.open(file)) {
             assertThat(store.featureBuilds()).containsExactly("base", "dev");
-            java.util.Map<String, StoredFeatureScenario> back = store.featureThisSide(id);
+            Map<String, StoredFeatureScenario> back = FeatureHistory.thisSide(store, id);
             assertThat(back.keySet()).containsExactlyElementsOf(scenarios.stream().map(FeatureScenarioResult::scenario)
                     .toList());
             for (FeatureScenarioResult r : scenarios) {
@@ -86,20 +90,20 @@ class FeatureHistoryTest {
                     .allSatisfy(run -> assertThat(run.samples().get(Metric.WALLCLOCK).kept()).isNotEmpty());
             assertThat(back.get("ManyIndexesRestart").thisRuns()).isEmpty();
             assertThat(back.get("CreateIndex").thisRuns()).hasSize(1); // its other side failed, this side measured
-            assertThat(store.featureThisSide(id + 100)).isEmpty();
+            assertThat(FeatureHistory.thisSide(store, id + 100)).isEmpty();
         }
     }
 
     @Test
     void aFeatureRunMustCarryModeFeatureAndAFailedRecordLeavesNothingBehind() {
         try (HistoryStore store = HistoryStore.open(dir.resolve("h.sqlite"))) {
-            assertThatThrownBy(() -> store.recordFeatureRun(BenchFixtures.runInfo("dev", RunMode.COMPARE),
+            assertThatThrownBy(() -> FeatureHistory.record(store, BenchFixtures.runInfo("dev", RunMode.COMPARE),
                     FeatureFixtures.scenarios())).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("mode FEATURE");
             // the same scenario twice violates the primary key: the whole run is rolled back
             List<FeatureScenarioResult> twice = new ArrayList<>(FeatureFixtures.scenarios());
             twice.add(twice.get(0));
-            assertThatThrownBy(() -> store.recordFeatureRun(FeatureFixtures.info(), twice))
+            assertThatThrownBy(() -> FeatureHistory.record(store, FeatureFixtures.info(), twice))
                     .isInstanceOf(HistoryException.class).hasMessageContaining("cannot record the feature-bench run");
             assertThat(store.latestFeatureRun("dev")).isEmpty();
         }
@@ -108,18 +112,18 @@ class FeatureHistoryTest {
     @Test
     void theParallelBenchsLookupsIgnoreFeatureRuns() {
         try (HistoryStore store = HistoryStore.open(dir.resolve("h.sqlite"))) {
-            long parallel = store.recordRun(BenchFixtures.runInfo("dev", RunMode.COMPARE),
+            long parallel = ComparisonHistory.record(store, BenchFixtures.runInfo("dev", RunMode.COMPARE),
                     List.of(BenchFixtures.twoActions("PeekDataflowJoin", 1.0)));
             // a later feature run of the same build, with a scenario of the same name
-            long feature = store.recordFeatureRun(FeatureFixtures.info(), FeatureFixtures.scenarios());
+            long feature = FeatureHistory.record(store, FeatureFixtures.info(), FeatureFixtures.scenarios());
             assertThat(feature).isGreaterThan(parallel);
             assertThat(store.latestRun("dev").orElseThrow().id()).isEqualTo(parallel);
             assertThat(store.statsFor("dev", "PeekDataflowJoin").orElseThrow().run().id()).isEqualTo(parallel);
             assertThat(store.latestFeatureRun("dev").orElseThrow().id()).isEqualTo(feature);
-            assertThat(store.featureResults(parallel)).isEmpty();
+            assertThat(FeatureHistory.results(store, parallel)).isEmpty();
         }
         try (HistoryStore store = HistoryStore.open(dir.resolve("only-feature.sqlite"))) {
-            store.recordFeatureRun(FeatureFixtures.info(), FeatureFixtures.scenarios());
+            FeatureHistory.record(store, FeatureFixtures.info(), FeatureFixtures.scenarios());
             assertThat(store.latestRun("dev")).isEmpty();
             assertThat(store.statsFor("dev", "PeekDataflowJoin")).isEmpty();
         }
@@ -130,7 +134,7 @@ class FeatureHistoryTest {
         Path file = dir.resolve("v2.sqlite");
         long old;
         try (HistoryStore store = HistoryStore.open(file)) {
-            old = store.recordRun(BenchFixtures.runInfo("main", RunMode.COMPARE),
+            old = ComparisonHistory.record(store, BenchFixtures.runInfo("main", RunMode.COMPARE),
                     List.of(BenchFixtures.twoActions("Read", 1.0)));
         }
         // make it the version 2 layout: no feature tables
@@ -144,8 +148,8 @@ class FeatureHistoryTest {
         try (HistoryStore store = HistoryStore.open(file)) {
             assertThat(store.latestRun("main").orElseThrow().id()).isEqualTo(old);
             assertThat(store.statsFor("main", "Read")).isPresent();
-            long id = store.recordFeatureRun(FeatureFixtures.info(), FeatureFixtures.scenarios());
-            assertThat(store.featureResults(id)).isEqualTo(FeatureFixtures.scenarios());
+            long id = FeatureHistory.record(store, FeatureFixtures.info(), FeatureFixtures.scenarios());
+            assertThat(FeatureHistory.results(store, id)).isEqualTo(FeatureFixtures.scenarios());
         }
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT max(version), count(*) FROM schema_version")) {
@@ -159,7 +163,7 @@ class FeatureHistoryTest {
     void aFailedUpgradeLeavesTheFileAtVersionTwo() throws Exception {
         Path file = dir.resolve("v2-broken.sqlite");
         try (HistoryStore store = HistoryStore.open(file)) {
-            store.recordRun(BenchFixtures.runInfo("main", RunMode.COMPARE), List.of(BenchFixtures.twoActions("Read", 1.0)));
+            ComparisonHistory.record(store, BenchFixtures.runInfo("main", RunMode.COMPARE), List.of(BenchFixtures.twoActions("Read", 1.0)));
         }
         // version 2 whose schema_version refuses the upgrade's row: the upgrade fails after creating the tables
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {

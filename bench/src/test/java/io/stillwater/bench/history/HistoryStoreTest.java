@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stillwater.bench.gate.Threshold;
+import io.stillwater.bench.gate.Thresholds;
+import io.stillwater.bench.runner.ComparisonHistory;
 import io.stillwater.bench.runner.ScenarioComparison;
 import io.stillwater.bench.runner.ScenarioResult;
 import io.stillwater.bench.stats.ActionStatistics;
@@ -14,10 +16,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
-import java.util.Map;
 import org.HdrHistogram.Histogram;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,7 +34,7 @@ class HistoryStoreTest {
         Path file = dir.resolve("sub/history.sqlite");
         long id;
         try (HistoryStore store = HistoryStore.open(file)) {
-            id = store.recordRun(BenchFixtures.runInfo("feature-x", RunMode.COMPARE), List.of(c));
+            id = ComparisonHistory.record(store, BenchFixtures.runInfo("feature-x", RunMode.COMPARE), List.of(c));
         }
         // reopen: everything came from the file
         try (HistoryStore store = HistoryStore.open(file)) {
@@ -66,13 +69,13 @@ class HistoryStoreTest {
     @Test
     void latestRunAndStatsForPickTheNewestRunOfTheBuildThatCompletedTheScenario() {
         try (HistoryStore store = HistoryStore.open(dir.resolve("h.sqlite"))) {
-            long first = store.recordRun(BenchFixtures.runInfo("main", RunMode.COMPARE),
+            long first = ComparisonHistory.record(store, BenchFixtures.runInfo("main", RunMode.COMPARE),
                     List.of(BenchFixtures.twoActions("Read", 1.0)));
             ScenarioComparison failedOnly = BenchFixtures.compare("Read",
                     List.of(BenchFixtures.failed("Read", "phase 1 (setup): 42P01: relation \"t\" does not exist")),
                     List.of());
-            long second = store.recordRun(BenchFixtures.runInfo("main", RunMode.COMPARE), List.of(failedOnly));
-            store.recordRun(BenchFixtures.runInfo("other-build", RunMode.COMPARE),
+            long second = ComparisonHistory.record(store, BenchFixtures.runInfo("main", RunMode.COMPARE), List.of(failedOnly));
+            ComparisonHistory.record(store, BenchFixtures.runInfo("other-build", RunMode.COMPARE),
                     List.of(BenchFixtures.twoActions("Read", 2.0)));
 
             assertThat(store.latestRun("main").orElseThrow().id()).isEqualTo(second);
@@ -86,30 +89,30 @@ class HistoryStoreTest {
     @Test
     void comparingToHistoryUsesTheStoredRunsAsTheOtherSideAndRefusesAnotherVersion() {
         try (HistoryStore store = HistoryStore.open(dir.resolve("h.sqlite"))) {
-            store.recordRun(BenchFixtures.runInfo("main", RunMode.COMPARE),
+            ComparisonHistory.record(store, BenchFixtures.runInfo("main", RunMode.COMPARE),
                     List.of(BenchFixtures.twoActions("Read", 1.0)));
             StoredScenario stored = store.statsFor("main", "Read").orElseThrow();
             List<ScenarioResult> slower = BenchFixtures.twoActions("Read", 2.0).thisRuns();
-            ScenarioComparison c = stored.against(slower, a -> io.stillwater.bench.gate.Thresholds.DEFAULT);
+            ScenarioComparison c = ComparisonHistory.against(stored, slower, a -> Thresholds.DEFAULT);
             assertThat(c.otherRuns()).isEmpty();
             assertThat(c.problems()).isEmpty();
-            assertThat(ScenarioOutcome.of(c).verdict()).isEqualTo(ScenarioVerdict.REGRESSED);
+            assertThat(ComparisonHistory.outcome(c).verdict()).isEqualTo(ScenarioVerdict.REGRESSED);
 
             ScenarioResult bumped = slower.get(0);
             bumped = new ScenarioResult(bumped.scenario(), "2.0.0", bumped.status(), bumped.failure(),
                     bumped.actions(), bumped.timeSeries(), bumped.loadPhases(), bumped.messages(), bumped.warnings(),
                     bumped.violations());
-            ScenarioComparison other = stored.against(List.of(bumped), a -> io.stillwater.bench.gate.Thresholds.DEFAULT);
+            ScenarioComparison other = ComparisonHistory.against(stored, List.of(bumped), a -> Thresholds.DEFAULT);
             assertThat(other.problems()).singleElement().asString().contains("version 2.0.0")
                     .contains("has version 1.2.0");
-            assertThat(ScenarioOutcome.of(other).verdict()).isEqualTo(ScenarioVerdict.FAILED);
+            assertThat(ComparisonHistory.outcome(other).verdict()).isEqualTo(ScenarioVerdict.FAILED);
         }
     }
 
     @Test
     void invalidScenariosAreRecordedAsInvalid() {
         try (HistoryStore store = HistoryStore.open(dir.resolve("h.sqlite"))) {
-            long id = store.recordRun(BenchFixtures.runInfo("b", RunMode.COMPARE),
+            long id = ComparisonHistory.record(store, BenchFixtures.runInfo("b", RunMode.COMPARE),
                     List.of(BenchFixtures.invalid("Read", "expected the lookups on the interactive runtime, 0 of 2000 were")));
             ScenarioOutcome o = store.outcome(id, "Read").orElseThrow();
             // the runs keep their status, so a later --compare-to-history never uses their numbers
@@ -123,8 +126,8 @@ class HistoryStoreTest {
     void calibrationsAreStoredPerScenarioActionAndStatAndReplacedByLaterOnes() {
         try (HistoryStore store = HistoryStore.open(dir.resolve("h.sqlite"))) {
             ScenarioComparison aa = BenchFixtures.twoActions("Read", 1.0);
-            long id = store.recordRun(BenchFixtures.runInfo("b", RunMode.CALIBRATE), List.of(aa));
-            List<Calibration> saved = store.saveCalibration(id, aa);
+            long id = ComparisonHistory.record(store, BenchFixtures.runInfo("b", RunMode.CALIBRATE), List.of(aa));
+            List<Calibration> saved = ComparisonHistory.saveCalibration(store, id, aa);
             assertThat(saved).isNotEmpty();
             Calibration p50 = store.calibration("Read", LOOKUP, Stat.P50).orElseThrow();
             double[] values = aa.thisRuns().stream().map(r -> r.actions().get(LOOKUP).p50())
@@ -133,7 +136,7 @@ class HistoryStoreTest {
                     .mapToDouble(Double::doubleValue).toArray();
             double max = Math.max(Math.max(values[0], values[1]), Math.max(others[0], others[1]));
             double min = Math.min(Math.min(values[0], values[1]), Math.min(others[0], others[1]));
-            assertThat(p50.relativeSpread()).isCloseTo(max / min - 1, org.assertj.core.data.Offset.offset(1e-12));
+            assertThat(p50.relativeSpread()).isCloseTo(max / min - 1, Offset.offset(1e-12));
             assertThat(p50.runs()).isEqualTo(4);
             assertThat(p50.scenarioVersion()).isEqualTo("1.2.0");
 
@@ -155,7 +158,7 @@ class HistoryStoreTest {
         Path file = dir.resolve("v1.sqlite");
         long old;
         try (HistoryStore store = HistoryStore.open(file)) {
-            old = store.recordRun(BenchFixtures.runInfo("main", RunMode.COMPARE),
+            old = ComparisonHistory.record(store, BenchFixtures.runInfo("main", RunMode.COMPARE),
                     List.of(BenchFixtures.twoActions("Read", 1.0)));
         }
         // make it the version 1 layout: no messages column
@@ -167,13 +170,13 @@ class HistoryStoreTest {
         try (HistoryStore store = HistoryStore.open(file)) {
             assertThat(store.messages(old, "Read", "this", 1)).isEmpty();
             assertThat(store.statsFor("main", "Read")).isPresent();
-            long id = store.recordRun(BenchFixtures.runInfo("main", RunMode.COMPARE),
+            long id = ComparisonHistory.record(store, BenchFixtures.runInfo("main", RunMode.COMPARE),
                     List.of(BenchFixtures.twoActions("Read", 1.0)));
             assertThat(store.messages(id, "Read", "this", 1))
                     .containsExactly("skipped `ALTER SYSTEM SET x = 1`: the target has no such parameter");
         }
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
-                java.sql.ResultSet rs = s.executeQuery("SELECT max(version) FROM schema_version")) {
+                ResultSet rs = s.executeQuery("SELECT max(version) FROM schema_version")) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt(1)).isEqualTo(HistoryStore.SCHEMA_VERSION);
         }
@@ -183,7 +186,7 @@ class HistoryStoreTest {
     void aHistoryWrittenByANewerBuildIsRefusedWithAClearMessage() throws Exception {
         Path file = dir.resolve("h.sqlite");
         try (HistoryStore store = HistoryStore.open(file)) {
-            store.recordRun(BenchFixtures.runInfo("b", RunMode.COMPARE), List.of());
+            ComparisonHistory.record(store, BenchFixtures.runInfo("b", RunMode.COMPARE), List.of());
         }
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
             s.execute("UPDATE schema_version SET version = " + (HistoryStore.SCHEMA_VERSION + 1));

@@ -9,13 +9,16 @@ import io.stillwater.bench.stats.LatencyRecorder;
 import io.stillwater.bench.stats.Sample;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 class LoadDriverTest {
@@ -74,10 +77,10 @@ class LoadDriverTest {
         assertThat(s.max()).isGreaterThanOrEqualTo((100 * 4.0) - (99 * 2.0));
         // recorded starts are the schedule itself (2 ms apart exactly), not the dispatch times
         List<Sample> samples = rec.samples().stream()
-                .sorted(java.util.Comparator.comparingDouble(Sample::offsetMillis)).toList();
+                .sorted(Comparator.comparingDouble(Sample::offsetMillis)).toList();
         for (int k = 1; k < samples.size(); k++) {
             assertThat(samples.get(k).offsetMillis() - samples.get(0).offsetMillis())
-                    .isCloseTo(2.0 * k, org.assertj.core.api.Assertions.within(1e-6));
+                    .isCloseTo(2.0 * k, Assertions.within(1e-6));
         }
     }
 
@@ -165,7 +168,7 @@ class LoadDriverTest {
         assertThat(s.queries()).isEqualTo(10);
         assertThat(s.errors()).isEqualTo(10);
         assertThat(s.errorCounts()).containsOnly(
-                java.util.Map.entry("42P01: relation \"t\" does not exist 0", 5L),
-                java.util.Map.entry("42P01: relation \"t\" does not exist 1", 5L));
+                Map.entry("42P01: relation \"t\" does not exist 0", 5L),
+                Map.entry("42P01: relation \"t\" does not exist 1", 5L));
     }
 }

@@ -6,6 +6,7 @@ import io.stillwater.bench.history.BenchFixtures;
 import io.stillwater.bench.history.HistoryStore;
 import io.stillwater.bench.history.RunMode;
 import io.stillwater.bench.history.StoredScenario;
+import io.stillwater.bench.runner.ComparisonHistory;
 import io.stillwater.bench.runner.ScenarioComparison;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -75,7 +76,7 @@ class HtmlReportTest {
         ScenarioComparison stored = BenchFixtures.twoActions("Read", 1.0);
         StoredScenario fromHistory;
         try (HistoryStore h = HistoryStore.open(dir.resolve("history.sqlite"))) {
-            h.recordRun(BenchFixtures.runInfo("main", RunMode.COMPARE), List.of(stored));
+            ComparisonHistory.record(h, BenchFixtures.runInfo("main", RunMode.COMPARE), List.of(stored));
             fromHistory = h.statsFor("main", "Read").orElseThrow();
         }
         ScenarioComparison fresh = BenchFixtures.compare("Read", BenchFixtures.twoActions("Read", 1.0).thisRuns(),

@@ -9,9 +9,11 @@ import io.stillwater.bench.history.Calibrations;
 import io.stillwater.bench.history.RunMode;
 import io.stillwater.bench.runner.ScenarioComparison;
 import io.stillwater.bench.stats.Stat;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** One bench run with a scenario of every verdict. */
 final class ReportFixtures {
@@ -55,7 +57,7 @@ final class ReportFixtures {
     static int actionCharts(BenchReport r) {
         int n = 0;
         for (ScenarioComparison c : r.scenarios()) {
-            java.util.Set<String> actions = new java.util.HashSet<>();
+            Set<String> actions = new HashSet<>();
             c.verdicts().forEach(v -> actions.add(v.action()));
             c.thisRuns().forEach(x -> actions.addAll(x.actions().keySet()));
             c.otherRuns().forEach(x -> actions.addAll(x.actions().keySet()));

@@ -10,6 +10,7 @@ import io.stillwater.bench.history.RunMode;
 import io.stillwater.bench.history.ScenarioVerdict;
 import io.stillwater.bench.history.SideInfo;
 import io.stillwater.bench.history.StoredScenario;
+import io.stillwater.bench.runner.ComparisonHistory;
 import io.stillwater.bench.runner.Runner;
 import io.stillwater.bench.runner.ScenarioComparison;
 import io.stillwater.bench.runner.ScenarioResult;
@@ -62,7 +63,7 @@ class ReportsFromPostgresTest {
         String lookup = "SELECT v FROM lk WHERE k = 7 (pooled)";
         String broken = "SELECT * FROM no_such_table (reuse connection)";
         try (HistoryStore history = HistoryStore.open(dir.resolve("history.sqlite"))) {
-            history.recordRun(info, List.of(c));
+            ComparisonHistory.record(history, info, List.of(c));
             StoredScenario stored = history.statsFor("pg-a", "Lookups").orElseThrow();
             ActionStatistics original = c.thisRuns().get(0).actions().get(lookup);
             assertThat(stored.runs().get(0).get(lookup)).isEqualTo(original);
@@ -74,7 +75,7 @@ class ReportsFromPostgresTest {
 
             // compare-to-history: a fresh this side against the stored pg-a
             ScenarioResult fresh = runner.run(pg, source);
-            ScenarioComparison vsHistory = stored.against(List.of(fresh),
+            ScenarioComparison vsHistory = ComparisonHistory.against(stored, List.of(fresh),
                     new Lookups().definition()::thresholdsFor);
             assertThat(vsHistory.problems()).isEmpty();
             assertThat(vsHistory.verdicts()).isNotEmpty();

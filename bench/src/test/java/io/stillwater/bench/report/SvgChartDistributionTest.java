@@ -2,6 +2,7 @@ package io.stillwater.bench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -19,7 +20,7 @@ class SvgChartDistributionTest {
                 new SvgChart.Strip("other", "other", new double[] {24.33, 24.34}, 24.335)));
         double[] xs = DOT.matcher(svg).results().mapToDouble(m -> Double.parseDouble(m.group(1))).toArray();
         assertThat(xs).hasSize(4);
-        double spread = java.util.Arrays.stream(xs).max().getAsDouble() - java.util.Arrays.stream(xs).min().getAsDouble();
+        double spread = Arrays.stream(xs).max().getAsDouble() - Arrays.stream(xs).min().getAsDouble();
         // 0.03 apart on values of 24.3: about 1% of the axis, never the whole plot
         assertThat(spread / plotWidth(svg)).isLessThan(0.05);
     }
@@ -30,7 +31,7 @@ class SvgChartDistributionTest {
                 new SvgChart.Strip("this", "this", new double[] {10, 20}, 15),
                 new SvgChart.Strip("other", "other", new double[] {90, 100}, 95)));
         double[] xs = DOT.matcher(svg).results().mapToDouble(m -> Double.parseDouble(m.group(1))).toArray();
-        double spread = java.util.Arrays.stream(xs).max().getAsDouble() - java.util.Arrays.stream(xs).min().getAsDouble();
+        double spread = Arrays.stream(xs).max().getAsDouble() - Arrays.stream(xs).min().getAsDouble();
         assertThat(spread / plotWidth(svg)).isGreaterThan(0.8);
     }
 

@@ -3,7 +3,12 @@ package io.stillwater.bench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.bench.history.BenchFixtures;
+import io.stillwater.bench.history.Calibration;
+import io.stillwater.bench.history.Calibrations;
 import io.stillwater.bench.history.ScenarioVerdict;
+import io.stillwater.bench.runner.ScenarioComparison;
+import io.stillwater.bench.stats.Stat;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class TerminalTableTest {
@@ -35,9 +40,9 @@ class TerminalTableTest {
 
     @Test
     void aCalibrationOfAnotherScenarioVersionIsNotShown() {
-        BenchReport r = ReportFixtures.report().withCalibrations(io.stillwater.bench.history.Calibrations.of(
-                java.util.List.of(new io.stillwater.bench.history.Calibration("PeekIsolation", "1.1.0",
-                        BenchFixtures.LOOKUP, io.stillwater.bench.stats.Stat.P50, 0.30, 0.6, 6))));
+        BenchReport r = ReportFixtures.report().withCalibrations(Calibrations.of(
+                List.of(new Calibration("PeekIsolation", "1.1.0",
+                        BenchFixtures.LOOKUP, Stat.P50, 0.30, 0.6, 6))));
         String table = TerminalTable.render(r);
         assertThat(table).doesNotContain("+-30.0%").doesNotContain(" !");
     }
@@ -45,8 +50,8 @@ class TerminalTableTest {
     @Test
     void longReasonsAreWrappedNotCutAndGatedDetailHidesUngatedRows() {
         BenchReport base = ReportFixtures.report();
-        java.util.List<io.stillwater.bench.runner.ScenarioComparison> scenarios = base.scenarios().stream()
-                .map(c -> c.scenario().equals("Misrouted") ? io.stillwater.bench.history.BenchFixtures.invalid("Misrouted",
+        List<ScenarioComparison> scenarios = base.scenarios().stream()
+                .map(c -> c.scenario().equals("Misrouted") ? BenchFixtures.invalid("Misrouted",
                         "expected every lookup on the interactive runtime but mz_peek_history shows 0 of 4000 there; "
                                 + "check that the replica was created after the parameter phase, see the runtime column")
                         : c).toList();

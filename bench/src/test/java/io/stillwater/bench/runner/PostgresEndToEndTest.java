@@ -1,7 +1,5 @@
 package io.stillwater.bench.runner;
 
-import io.stillwater.slt.PostgresCluster;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.bench.gate.Outcome;
@@ -13,10 +11,13 @@ import io.stillwater.bench.runner.ScenarioResult.Status;
 import io.stillwater.bench.scenario.Scenario;
 import io.stillwater.bench.stats.ActionStatistics;
 import io.stillwater.bench.stats.Stat;
+import io.stillwater.slt.PostgresCluster;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -132,7 +133,7 @@ class PostgresEndToEndTest {
         assertThat(missing.queries()).isEqualTo(20);
         assertThat(missing.errorRate()).isEqualTo(1.0);
         assertThat(missing.errorCounts())
-                .containsExactly(java.util.Map.entry("42P01: relation \"no_such_table\" does not exist", 20L));
+                .containsExactly(Map.entry("42P01: relation \"no_such_table\" does not exist", 20L));
 
         assertThat(r.actions().get("SELECT 1 (standalone)").queries()).isPositive();
         assertThat(r.timeSeries().get("SELECT b FROM tiny WHERE a = 42 (pooled)")).hasSize(100);
@@ -162,8 +163,8 @@ class PostgresEndToEndTest {
     @Test
     void aComparisonInterleavesRunsAndGatesEachSidesMedian() {
         Target target = Target.of(PG.jdbcUrl(), "postgres", Set.of());
-        List<String> phases = new java.util.ArrayList<>();
-        List<String> ended = new java.util.ArrayList<>();
+        List<String> phases = new ArrayList<>();
+        List<String> ended = new ArrayList<>();
         LoadPhaseListener listener = (scenario, phase, duration) -> {
             phases.add(scenario + " " + phase + " " + duration);
             return () -> ended.add(scenario + " " + phase);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.stillwater.bench.runner.ScenarioResult.Status;
 import io.stillwater.bench.scenario.Capability;
 import io.stillwater.bench.scenario.Scenario;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,7 @@ class RunnerIsolationTest {
 
     public static final class UnknownThresholdKey extends Scenario {
         public UnknownThresholdKey() {
-            load(java.time.Duration.ofSeconds(1), closedLoop(reuseConn("SELECT 1")));
+            load(Duration.ofSeconds(1), closedLoop(reuseConn("SELECT 1")));
             thresholds("SELECT 2 (reuse connection)", CONTENDED);
         }
     }

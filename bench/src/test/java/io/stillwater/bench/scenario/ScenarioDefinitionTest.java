@@ -7,7 +7,9 @@ import io.stillwater.bench.gate.Overrides;
 import io.stillwater.bench.gate.Threshold;
 import io.stillwater.bench.gate.Thresholds;
 import io.stillwater.bench.stats.Stat;
+import io.stillwater.bench.verify.PeekExpectation;
 import java.time.Duration;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 class ScenarioDefinitionTest {
@@ -159,25 +161,25 @@ class ScenarioDefinitionTest {
         ExpectsOnAScript() {
             var churn = script("INSERT INTO t VALUES (1)", "DELETE FROM t");
             load(D, closedLoop(churn));
-            expect(churn, io.stillwater.bench.verify.PeekExpectation.ANYWHERE);
+            expect(churn, PeekExpectation.ANYWHERE);
         }
     }
 
     static final class ExpectsOnATypo extends Scenario {
         ExpectsOnATypo() {
             load(D, closedLoop(reuseConn("SELECT 1")));
-            expect("SELECT 1 (pooled)", io.stillwater.bench.verify.PeekExpectation.on(
-                    io.stillwater.bench.verify.PeekExpectation.Runtime.INTERACTIVE).fastPath());
+            expect("SELECT 1 (pooled)", PeekExpectation.on(
+                    PeekExpectation.Runtime.INTERACTIVE).fastPath());
         }
     }
 
     @Test
     void peekExpectationsMustNameARealQueryAction() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ExpectsOnATypo().definition())
+        Assertions.assertThatThrownBy(() -> new ExpectsOnATypo().definition())
                 .isInstanceOf(ScenarioDefinitionException.class)
                 .hasMessageContaining("peek expectation for unknown action \"SELECT 1 (pooled)\"")
                 .hasMessageContaining("\"SELECT 1 (reuse connection)\"");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ExpectsOnAScript().definition())
+        Assertions.assertThatThrownBy(() -> new ExpectsOnAScript().definition())
                 .isInstanceOf(ScenarioDefinitionException.class)
                 .hasMessageContaining("expectations apply to query actions");
     }

@@ -4,17 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.bench.action.ExpectedRows;
 import io.stillwater.bench.cli.BenchRun;
-import io.stillwater.bench.history.BenchFixtures;
-import io.stillwater.bench.history.HistoryStore;
-import io.stillwater.bench.history.RunMode;
 import io.stillwater.bench.cli.BenchSession;
 import io.stillwater.bench.cli.Shard;
 import io.stillwater.bench.cli.SideConfig;
 import io.stillwater.bench.gate.Outcome;
+import io.stillwater.bench.history.BenchFixtures;
+import io.stillwater.bench.history.HistoryStore;
+import io.stillwater.bench.history.RunMode;
+import io.stillwater.bench.runner.ComparisonHistory;
 import io.stillwater.bench.runner.Runner;
 import io.stillwater.bench.runner.ScenarioComparison;
-import io.stillwater.bench.runner.ScenarioResult;
 import io.stillwater.bench.runner.ScenarioResult.Status;
+import io.stillwater.bench.runner.ScenarioResult;
 import io.stillwater.bench.runner.ScenarioSource;
 import io.stillwater.bench.scenario.Capability;
 import io.stillwater.bench.scenario.Scenario;
@@ -28,10 +29,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The generic scenarios against a real, throwaway PostgreSQL (15 where installed), through a url target. */
 class GenericScenariosPostgresTest {
@@ -140,7 +141,7 @@ class GenericScenariosPostgresTest {
 
     /** --compare-to-history through the history file: a stored result of another scenario version is never compared. */
     @Test
-    void comparingToHistoryUsesOnlyTheSameScenarioVersion(@org.junit.jupiter.api.io.TempDir Path dir) {
+    void comparingToHistoryUsesOnlyTheSameScenarioVersion(@TempDir Path dir) {
         SideConfig side = new SideConfig(pg(), SideParams.NONE);
         ScenarioResult stored = new Runner(TWO_SECONDS).run(Targets.launcher(pg(), SideParams.NONE),
                 ScenarioSource.of(Read.class));
@@ -148,9 +149,9 @@ class GenericScenariosPostgresTest {
                 stored.actions(), stored.timeSeries(), stored.loadPhases(), stored.messages(), stored.warnings(),
                 stored.violations());
         try (HistoryStore history = HistoryStore.open(dir.resolve("history.sqlite"))) {
-            history.recordRun(BenchFixtures.runInfo("b1", RunMode.COMPARE),
+            ComparisonHistory.record(history, BenchFixtures.runInfo("b1", RunMode.COMPARE),
                     List.of(new ScenarioComparison("Read", List.of(stored), List.of(), List.of(), List.of())));
-            history.recordRun(BenchFixtures.runInfo("b0", RunMode.COMPARE),
+            ComparisonHistory.record(history, BenchFixtures.runInfo("b0", RunMode.COMPARE),
                     List.of(new ScenarioComparison("Read", List.of(older), List.of(), List.of(), List.of())));
             for (String build : List.of("b1", "b0", "never")) {
                 var options = new BenchSession.Options(RunMode.COMPARE_TO_HISTORY, side, null, 1, TWO_SECONDS,

@@ -6,13 +6,14 @@ import io.stillwater.bench.scenario.Capability;
 import io.stillwater.bench.scenario.Phase;
 import io.stillwater.bench.scenario.Scenario;
 import io.stillwater.bench.scenario.ScenarioDefinition;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Scenarios choose setup statements by target capability; their actions never change with it. */
 class TargetBranchingTest {
 
-    private static java.util.List<String> setup(ScenarioDefinition d) {
+    private static List<String> setup(ScenarioDefinition d) {
         return ((Phase.Setup) d.phases().getFirst()).statements();
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -96,8 +97,8 @@ class LatencyRecorderTest {
         assertThat(s.max()).isCloseTo(4.0, within(1e-12));
         assertThat(s.avg()).isCloseTo(3.0, within(1e-12));
         assertThat(s.errorCounts()).containsOnly(
-                java.util.Map.entry("42P01: relation \"t\" does not exist", 2L),
-                java.util.Map.entry("57014: canceling statement due to user request", 1L));
+                Map.entry("42P01: relation \"t\" does not exist", 2L),
+                Map.entry("57014: canceling statement due to user request", 1L));
         List<Sample> series = r.samples();
         assertThat(series).hasSize(5);
         assertThat(series.stream().filter(x -> !x.ok()).count()).isEqualTo(3);

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** The matching logic of self-verification on fabricated peek-history rows. */
@@ -93,9 +94,9 @@ class PeekVerifierTest {
         assertThat(PeekVerifier.check(Map.of(LOOKUP, read.resolve(Runtime.INTERACTIVE)), SQL, solo)).singleElement()
                 .asString().contains("10 of 10 peeks").contains("10 runtime solo");
         // never checked unresolved: the read runtime depends on the side
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PeekVerifier.check(Map.of(LOOKUP, read), SQL, solo))
+        Assertions.assertThatThrownBy(() -> PeekVerifier.check(Map.of(LOOKUP, read), SQL, solo))
                 .isInstanceOf(IllegalStateException.class);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> read.resolve(Runtime.MAINTENANCE))
+        Assertions.assertThatThrownBy(() -> read.resolve(Runtime.MAINTENANCE))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 

@@ -1,6 +1,7 @@
 package io.stillwater.cli.measure;
 
 import io.stillwater.bench.action.Action;
+import io.stillwater.bench.action.SqlErrors;
 import io.stillwater.bench.action.WrongResultException;
 import io.stillwater.bench.arrival.Arrival;
 import io.stillwater.bench.load.BoundLoop;
@@ -9,7 +10,6 @@ import io.stillwater.bench.load.LoadDriver;
 import io.stillwater.bench.load.LoadPhaseReport;
 import io.stillwater.bench.load.Loop;
 import io.stillwater.bench.load.LoopReport;
-import io.stillwater.bench.runner.SqlErrors;
 import io.stillwater.bench.runner.Target;
 import io.stillwater.bench.runner.TargetLauncher;
 import io.stillwater.bench.stats.ActionStatistics;

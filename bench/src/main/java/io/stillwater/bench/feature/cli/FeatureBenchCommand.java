@@ -1,28 +1,26 @@
 package io.stillwater.bench.feature.cli;
 
 import io.stillwater.bench.cli.BenchCommand;
+import io.stillwater.bench.cli.CommandFlow;
 import io.stillwater.bench.cli.Shard;
 import io.stillwater.bench.cli.SideOptions;
 import io.stillwater.bench.feature.compare.RerunPolicy;
 import io.stillwater.bench.feature.measure.MeasurementPolicy;
-import io.stillwater.bench.feature.report.FeatureReport;
-import io.stillwater.bench.feature.report.FeatureReportFiles;
-import io.stillwater.bench.feature.report.FeatureTerminalTable;
+import io.stillwater.bench.feature.run.FeatureCalibration;
+import io.stillwater.bench.feature.run.FeatureHistory;
 import io.stillwater.bench.feature.run.FeatureRunner;
 import io.stillwater.bench.feature.run.FeatureScenarioResult;
 import io.stillwater.bench.feature.run.FeatureSession;
 import io.stillwater.bench.feature.scenario.FeatureScenario;
 import io.stillwater.bench.feature.scenario.FeatureSuite;
 import io.stillwater.bench.feature.scenario.ScaleOption;
-import io.stillwater.bench.feature.run.FeatureCalibration;
-import io.stillwater.bench.history.Calibration;
-import io.stillwater.bench.history.Calibrations;
 import io.stillwater.bench.history.HistoryException;
 import io.stillwater.bench.history.HistoryStore;
 import io.stillwater.bench.history.RunInfo;
 import io.stillwater.bench.history.RunMode;
 import io.stillwater.bench.history.SideInfo;
 import io.stillwater.bench.history.StoredRun;
+import io.stillwater.bench.report.FeatureReport;
 import io.stillwater.bench.report.ProgressBar;
 import io.stillwater.bench.targets.SideParams;
 import io.stillwater.bench.targets.Targets;
@@ -33,21 +31,19 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code stillwater feature-bench}: the feature benchmark. Runs each selected scenario on this and
@@ -179,6 +175,8 @@ public final class FeatureBenchCommand implements Callable<Integer> {
 
     private final Supplier<List<Class<? extends FeatureScenario>>> catalog;
     private FeatureReport lastReport;
+    /** The flow shared with the parallel bench's command; made per {@link #call()}. */
+    private CommandFlow flow;
 
     /** The command over the real catalog ({@value #CATALOG_CLASS}). */
     public FeatureBenchCommand() {
@@ -197,6 +195,7 @@ public final class FeatureBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        flow = new CommandFlow(spec, "stillwater feature-bench");
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<Class<? extends FeatureScenario>> known;
@@ -224,7 +223,7 @@ public final class FeatureBenchCommand implements Callable<Integer> {
         List<Class<? extends FeatureScenario>> selected = parse(null, () -> FeatureSuite.select(known, root, scenarios))
                 .stream().filter(c -> sh.contains(c.getSimpleName())).toList();
         if (list) {
-            list(out, known, selected, sh);
+            FeatureListing.list(out, known, selected, sh);
             return 0;
         }
         // instantiates and checks every selected scenario (markers, duplicates) before anything launches
@@ -240,10 +239,7 @@ public final class FeatureBenchCommand implements Callable<Integer> {
         TargetSpec otherSpec = calibrate ? thisSpec : parse("--other", () -> TargetSpec.parse(sides.otherTarget()));
         SideParams otherSideParams = calibrate ? thisSideParams : parse("--other-params",
                 () -> SideParams.parse(defaultOther ? BenchCommand.MAIN_JOB_OTHER_PARAMS : sides.otherParamsOrNull()));
-        if ((thisSpec instanceof TargetSpec.Embedded || otherSpec instanceof TargetSpec.Embedded)
-                && !Targets.embeddedAvailable()) {
-            throw usage("the embedded target is not available in this build; use jar:PATH or url:...");
-        }
+        flow.requireEmbedded(thisSpec instanceof TargetSpec.Embedded || otherSpec instanceof TargetSpec.Embedded);
         if (suite.scenarios().isEmpty()) {
             out.println("no scenario selected" + (sh.equals(Shard.ALL) ? "" : " in shard " + sh) + "; nothing to run");
             return 0;
@@ -262,15 +258,8 @@ public final class FeatureBenchCommand implements Callable<Integer> {
                 + (calibrate ? " runs per side for every scenario (A/A)" : " runs per scenario when one regresses"));
         out.flush();
 
-        Path historyPath = historyFile != null ? historyFile : results.resolve("history.sqlite");
-        HistoryStore history;
-        try {
-            history = HistoryStore.open(historyPath);
-        } catch (HistoryException e) {
-            // the run still measures and reports; losing its record fails the invocation
-            err.println("stillwater feature-bench: " + e.getMessage() + "; this run will not be recorded");
-            history = null;
-        }
+        // the run still measures and reports; losing its record fails the invocation
+        HistoryStore history = flow.openForRecording(CommandFlow.historyPath(historyFile, results), err);
         try {
             Instant started = Instant.now();
             List<String> names = suite.scenarios().stream().map(FeatureScenario::name).toList();
@@ -298,86 +287,15 @@ public final class FeatureBenchCommand implements Callable<Integer> {
                     new SideInfo(otherSpec instanceof TargetSpec.Embedded ? build : otherSpec.display(),
                             otherSpec.display(), otherSideParams.values()),
                     runsPerScenario, null, RunInfo.hostFacts());
-            return finish(info, outcome, max, history, out, err) && !lastReport.failed() ? 0 : 1;
+            FeatureResults recorded = new FeatureResults(flow, calibrate, scale, results);
+            boolean ok = recorded.finish(info, outcome, max, history, out, err);
+            lastReport = recorded.report();
+            return ok && !lastReport.failed() ? 0 : 1;
         } finally {
             if (history != null) {
                 history.close();
             }
         }
-    }
-
-    /**
-     * Records the run, prints the table and writes the report files; each step runs even if an
-     * earlier one failed.
-     *
-     * @return whether every step succeeded
-     */
-    private boolean finish(RunInfo info, List<FeatureScenarioResult> outcome, int max, HistoryStore history,
-            PrintWriter out, PrintWriter err) {
-        boolean ok = history != null;
-        long runId = -1;
-        if (history != null) {
-            try {
-                runId = history.recordFeatureRun(info, outcome);
-            } catch (RuntimeException e) {
-                ok = false;
-                err.println("stillwater feature-bench: recording the run in " + history.file() + " failed: "
-                        + e.getMessage());
-            }
-        }
-        lastReport = new FeatureReport(info, outcome, max, scale == null ? "" : scale, runId);
-        ok &= calibrations(history, runId, err);
-        out.println();
-        out.print(FeatureTerminalTable.render(lastReport));
-        try {
-            FeatureReportFiles.Written w = FeatureReportFiles.writeAll(lastReport, results);
-            out.println("reports: " + w.html() + ", " + w.json() + ", " + w.junit()
-                    + (history == null || runId < 0 ? "" : "; history: " + history.file() + " (run " + runId + ")"));
-        } catch (IOException | RuntimeException e) {
-            ok = false;
-            err.println("stillwater feature-bench: writing the reports to " + results + " failed: " + e);
-        }
-        out.println("elapsed: " + human(Duration.between(info.started(), info.finished())));
-        out.flush();
-        err.flush();
-        return ok;
-    }
-
-    /**
-     * Adds the calibrated spreads to {@link #lastReport}: in a {@code --calibrate} run the ones it
-     * measured, stored in the history (replacing older ones of the same scenario and metric); otherwise
-     * those the history holds.
-     *
-     * @return false when storing them failed (reading them failing only loses the SPREAD column)
-     */
-    private boolean calibrations(HistoryStore history, long runId, PrintWriter err) {
-        if (!calibrate) {
-            try {
-                lastReport = lastReport.withCalibrations(history == null ? Calibrations.NONE : history.calibrations(),
-                        false);
-            } catch (RuntimeException e) {
-                err.println("stillwater feature-bench: cannot read the calibrations in " + history.file() + ": "
-                        + e.getMessage() + "; thresholds are shown without their spread");
-            }
-            return true;
-        }
-        List<Calibration> measured = FeatureCalibration.spreads(lastReport.scenarios());
-        boolean stored = false;
-        if (history != null && runId >= 0) {
-            try {
-                history.saveCalibration(runId, measured);
-                stored = true;
-            } catch (RuntimeException e) {
-                err.println("stillwater feature-bench: storing the calibrations in " + history.file() + " failed: "
-                        + e.getMessage());
-            }
-        }
-        lastReport = lastReport.withCalibrations(Calibrations.of(measured), true);
-        if (!stored) {
-            lastReport = new FeatureReport(lastReport.info(), lastReport.scenarios(), lastReport.maxMeasurements(),
-                    lastReport.scaleOption(), -1, lastReport.calibrations(), true);
-        }
-        return stored;
     }
 
     /**
@@ -388,16 +306,12 @@ public final class FeatureBenchCommand implements Callable<Integer> {
     private int againstHistory(FeatureSuite suite, TargetSpec thisSpec, SideParams thisSideParams, int max, Shard sh) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (calibrate) {
-            throw usage("--calibrate and --compare-to-history exclude each other");
-        }
+        flow.calibrateExcludesHistory(calibrate, historyBuild);
         if (!sides.otherUnset()) {
             throw usage("--compare-to-history compares with stored results; --other and --other-params do not apply");
         }
-        if (thisSpec instanceof TargetSpec.Embedded && !Targets.embeddedAvailable()) {
-            throw usage("the embedded target is not available in this build; use jar:PATH or url:...");
-        }
-        Path historyPath = historyFile != null ? historyFile : results.resolve("history.sqlite");
+        flow.requireEmbedded(thisSpec instanceof TargetSpec.Embedded);
+        Path historyPath = CommandFlow.historyPath(historyFile, results);
         if (!Files.exists(historyPath)) {
             throw usage("--compare-to-history " + historyBuild + " reads the results history " + historyPath
                     + ", which does not exist; record a feature-bench run of that build first (--build "
@@ -440,7 +354,7 @@ public final class FeatureBenchCommand implements Callable<Integer> {
             List<FeatureScenarioResult> outcome;
             try {
                 outcome = session.runAgainstHistory(suite, Targets.launcher(thisSpec, thisSideParams), historyBuild,
-                        history.featureThisSide(stored.id()), new TreeSet<>(thisSideParams.values().keySet()));
+                        FeatureHistory.thisSide(history, stored.id()), new TreeSet<>(thisSideParams.values().keySet()));
             } finally {
                 progress.finish();
             }
@@ -448,7 +362,10 @@ public final class FeatureBenchCommand implements Callable<Integer> {
                     new SideInfo(build, thisSpec.display(), thisSideParams.values()),
                     new SideInfo(historyBuild, "history:" + historyBuild, storedThis.params()),
                     runsPerScenario, null, RunInfo.hostFacts());
-            return finish(info, outcome, max, history, out, err) && !lastReport.failed() ? 0 : 1;
+            FeatureResults recorded = new FeatureResults(flow, calibrate, scale, results);
+            boolean ok = recorded.finish(info, outcome, max, history, out, err);
+            lastReport = recorded.report();
+            return ok && !lastReport.failed() ? 0 : 1;
         } finally {
             history.close();
         }
@@ -457,51 +374,6 @@ public final class FeatureBenchCommand implements Callable<Integer> {
     /** {@code embedded (defaults)} or {@code embedded, enable_compute_interactive_runtime=false}. */
     static String describe(TargetSpec target, SideParams params) {
         return target.display() + (params.isEmpty() ? " (defaults)" : ", " + params.render());
-    }
-
-    private static String human(Duration d) {
-        long s = d.toSeconds();
-        return s >= 60 ? (s / 60) + " min " + (s % 60) + " s"
-                : String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
-    }
-
-    private void list(PrintWriter out, List<Class<? extends FeatureScenario>> known,
-            List<Class<? extends FeatureScenario>> selected, Shard sh) {
-        out.printf("%-28s %-30s %-6s %-5s %-8s %-12s %s%n", "SCENARIO", "GROUP", "SCALE", "FIXED", "VERSION",
-                "SHARD (of " + sh.count() + ")", "REQUIRES");
-        for (Class<? extends FeatureScenario> c : selected) {
-            String group = String.join("/", FeatureSuite.groupPath(c));
-            String scaleText;
-            String fixed;
-            String version;
-            String requires;
-            try {
-                FeatureScenario s = c.getDeclaredConstructor().newInstance();
-                scaleText = number(s.defaultScale());
-                fixed = s.fixedScale() ? "yes" : "no";
-                version = s.version();
-                List<String> needs = new ArrayList<>(s.requires().stream().map(Enum::name).sorted().toList());
-                if (s.restarts()) {
-                    needs.add("restart (not on url:)");
-                }
-                requires = needs.isEmpty() ? "-" : String.join(", ", needs);
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                Throwable cause = e instanceof InvocationTargetException i && i.getCause() != null ? i.getCause() : e;
-                scaleText = "?";
-                fixed = "?";
-                version = "?";
-                requires = "(cannot be built: " + cause + ")";
-            }
-            out.printf("%-28s %-30s %-6s %-5s %-8s %-12d %s%n", c.getSimpleName(), group.isEmpty() ? "-" : group,
-                    scaleText, fixed, version, Shard.of(c.getSimpleName(), sh.count()), requires);
-        }
-        out.println();
-        out.println("groups (--root-scenario): " + String.join(", ", FeatureSuite.groups(known)));
-        out.flush();
-    }
-
-    private static String number(double d) {
-        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
     }
 
     /** {@value #CATALOG_CLASS}{@code .all()}, looked up when the command runs (the catalog is optional at build time). */
@@ -525,15 +397,10 @@ public final class FeatureBenchCommand implements Callable<Integer> {
 
     /** Runs {@code p}; an IllegalArgumentException (bad value, unknown name, duplicate scenarios) is a usage error. */
     private <T> T parse(String option, Parse<T> p) {
-        try {
-            return p.get();
-        } catch (IllegalArgumentException e) {
-            String m = e.getMessage();
-            throw usage(option == null || m.contains(option) ? m : option + ": " + m);
-        }
+        return flow.parse(option, p::get);
     }
 
     private CommandLine.ParameterException usage(String message) {
-        return new CommandLine.ParameterException(spec.commandLine(), message);
+        return flow.usage(message);
     }
 }

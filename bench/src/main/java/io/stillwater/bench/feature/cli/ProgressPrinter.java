@@ -1,15 +1,16 @@
 package io.stillwater.bench.feature.cli;
 
 import io.stillwater.bench.feature.compare.FeatureOutcome;
+import io.stillwater.bench.feature.measure.MetricSamples;
 import io.stillwater.bench.feature.measure.StopReason;
 import io.stillwater.bench.feature.run.FeatureProgress;
 import io.stillwater.bench.feature.run.FeatureScenarioResult;
-import io.stillwater.bench.feature.run.MetricSamples;
 import io.stillwater.bench.feature.run.SideOutcome;
 import io.stillwater.bench.feature.scenario.Metric;
 import io.stillwater.bench.report.Format;
 import io.stillwater.bench.report.ProgressBar;
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -37,7 +38,7 @@ final class ProgressPrinter implements FeatureProgress {
 
     /** {@code [i/n] Name (A/B)}, one per scenario, in run order. */
     static Map<String, String> labels(List<String> names, List<List<String>> groups) {
-        Map<String, String> m = new java.util.LinkedHashMap<>();
+        Map<String, String> m = new LinkedHashMap<>();
         for (int i = 0; i < names.size(); i++) {
             List<String> g = groups.get(i);
             m.put(names.get(i), "[" + (i + 1) + "/" + names.size() + "] " + names.get(i)

@@ -7,5 +7,7 @@
  * both sides until it has {@code --runs-per-scenario} runs, never stopped early
  * ({@link io.stillwater.bench.feature.compare.RerunPolicy}); the final verdict is over all runs, so
  * it is neither best-of-N nor all-of-N.
+ *
+ * <p>Allowed dependencies inside the bench: {@code feature.measure}, {@code feature.scenario}. The bench's packages form a DAG.
  */
 package io.stillwater.bench.feature.compare;

@@ -1,6 +1,5 @@
 package io.stillwater.bench.feature.measure;
 
-import io.stillwater.bench.feature.run.MetricSamples;
 import io.stillwater.bench.feature.scenario.Metric;
 import java.util.ArrayList;
 import java.util.List;

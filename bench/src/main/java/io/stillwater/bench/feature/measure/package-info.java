@@ -31,5 +31,7 @@
  * coverage 1 - 2/2^6 = 96.9%). The rule thus says: stop once the middle of the samples is pinned
  * down to within the noise the comparison tolerates; it never looks at the minimum (a best case is
  * not what users get) and never at warm-up samples.
+ *
+ * <p>Allowed dependencies inside the bench: {@code feature.scenario} only. The bench's packages form a DAG.
  */
 package io.stillwater.bench.feature.measure;

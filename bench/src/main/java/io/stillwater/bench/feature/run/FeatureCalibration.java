@@ -3,6 +3,7 @@ package io.stillwater.bench.feature.run;
 import io.stillwater.bench.feature.compare.FeatureOutcome;
 import io.stillwater.bench.feature.compare.MetricVerdict;
 import io.stillwater.bench.feature.measure.MedianInterval;
+import io.stillwater.bench.feature.measure.MetricSamples;
 import io.stillwater.bench.feature.scenario.FeatureScenario;
 import io.stillwater.bench.feature.scenario.FeatureSuite;
 import io.stillwater.bench.feature.scenario.Metric;

@@ -1,6 +1,8 @@
 package io.stillwater.bench.feature.run;
 
+import io.stillwater.bench.action.SqlErrors;
 import io.stillwater.bench.feature.measure.MeasurementPolicy;
+import io.stillwater.bench.feature.measure.MetricSamples;
 import io.stillwater.bench.feature.measure.MetricSeries;
 import io.stillwater.bench.feature.measure.StopReason;
 import io.stillwater.bench.feature.measure.StoppingRule;
@@ -11,10 +13,9 @@ import io.stillwater.bench.feature.scenario.FeatureScenario;
 import io.stillwater.bench.feature.scenario.Metric;
 import io.stillwater.bench.feature.scenario.ScriptStatement;
 import io.stillwater.bench.feature.scenario.Scripts;
-import io.stillwater.bench.runner.SqlErrors;
-import io.stillwater.bench.runner.TargetLauncher;
+import io.stillwater.bench.runner.SideLaunch;
 import io.stillwater.bench.runner.TargetLauncher.LaunchedTarget;
-import io.stillwater.bench.runner.TargetSkipException;
+import io.stillwater.bench.runner.TargetLauncher;
 import io.stillwater.bench.scenario.Capability;
 import io.stillwater.bench.scenario.ScenarioDefinitionException;
 import io.stillwater.bench.targets.CapabilityProbe;
@@ -25,7 +26,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +38,7 @@ import java.util.stream.Collectors;
  * Runs one scenario instance on one side once: launch the target, check capabilities, run
  * cleanup/shared/init, then measure (before + benchmark per measurement on a fresh connection,
  * wallclock from the start of A to the end of B, memory after each measurement) until the
- * {@link io.stillwater.bench.feature.measure.StoppingRule} or the maximum, then cleanup and close the
+ * {@link StoppingRule} or the maximum, then cleanup and close the
  * target. A failure anywhere becomes {@link SideOutcome.Failed} (naming the statement and its
  * SQLSTATE); a missing capability or a restart on a url target becomes {@link SideOutcome.Skipped}.
  *
@@ -75,7 +75,7 @@ public final class FeatureRunner {
      *     {@code dependsOnParams()} plus the names either side sets
      */
     public SideOutcome run(FeatureScenario scenario, String side, int runNumber, TargetLauncher launcher,
-            java.util.Set<String> params) {
+            Set<String> params) {
         long started = System.nanoTime();
         String name = scenario.name();
         progress.sideStarted(name, side, runNumber, policy.maxMeasurements());
@@ -116,21 +116,19 @@ public final class FeatureRunner {
                 return failed("the scenario's scripts: " + describe(e));
             }
             LaunchedTarget target;
-            try {
-                target = launcher.launch();
-            } catch (TargetSkipException e) {
-                return new SideOutcome.Skipped(side, runNumber, e.getMessage());
-            } catch (Exception e) {
-                return failed("starting the target: " + describe(e));
-            } catch (Error e) {
-                return failed("starting the target: " + describe(e));
+            switch (SideLaunch.launch(launcher)) {
+                case SideLaunch.Skipped s -> {
+                    return new SideOutcome.Skipped(side, runNumber, s.reason());
+                }
+                case SideLaunch.Failed f -> {
+                    return failed(f.error());
+                }
+                case SideLaunch.Up up -> target = up.target();
             }
             boolean setUp = false;
             try {
                 messages.addAll(target.messages());
-                Set<Capability> missing = EnumSet.noneOf(Capability.class);
-                missing.addAll(scenario.requires());
-                missing.removeAll(target.capabilities());
+                Set<Capability> missing = SideLaunch.missing(scenario.requires(), target.capabilities());
                 if (!missing.isEmpty()) {
                     return new SideOutcome.Skipped(side, runNumber, target.jdbcUrl() + " lacks "
                             + missing.stream().map(Enum::name).sorted().collect(Collectors.joining(", "))
@@ -193,11 +191,7 @@ public final class FeatureRunner {
                 if (setUp) {
                     bestEffortCleanup(target, parsed.cleanup());
                 }
-                try {
-                    target.close();
-                } catch (RuntimeException e) {
-                    messages.add("closing the target failed: " + describe(e));
-                }
+                SideLaunch.close(target).ifPresent(e -> messages.add("closing the target failed: " + e));
             }
         }
 

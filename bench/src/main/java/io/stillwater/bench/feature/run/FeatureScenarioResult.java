@@ -1,6 +1,8 @@
 package io.stillwater.bench.feature.run;
 
 import io.stillwater.bench.feature.compare.MetricVerdict;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -24,8 +26,8 @@ public record FeatureScenarioResult(String scenario, String version, List<String
         groups = List.copyOf(groups);
         runs = List.copyOf(runs);
         verdicts = List.copyOf(verdicts);
-        thisParams = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(thisParams));
-        otherParams = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(otherParams));
+        thisParams = Collections.unmodifiableMap(new LinkedHashMap<>(thisParams));
+        otherParams = Collections.unmodifiableMap(new LinkedHashMap<>(otherParams));
     }
 
     /** Runs per side that were done. */

@@ -1,15 +1,16 @@
 package io.stillwater.bench.feature.run;
 
+import io.stillwater.bench.action.SqlErrors;
 import io.stillwater.bench.feature.compare.FeatureComparison;
 import io.stillwater.bench.feature.compare.FeatureOutcome;
 import io.stillwater.bench.feature.compare.MetricVerdict;
 import io.stillwater.bench.feature.compare.RerunPolicy;
+import io.stillwater.bench.feature.measure.MetricSamples;
 import io.stillwater.bench.feature.scenario.FeatureScenario;
 import io.stillwater.bench.feature.scenario.FeatureSuite;
 import io.stillwater.bench.feature.scenario.Metric;
 import io.stillwater.bench.feature.scenario.ScaleOption;
-import io.stillwater.bench.history.StoredFeatureScenario;
-import io.stillwater.bench.runner.SqlErrors;
+import io.stillwater.bench.runner.ScenarioLoop;
 import io.stillwater.bench.runner.TargetLauncher;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -18,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -64,21 +66,15 @@ public final class FeatureSession {
      * ends the session. Shared by every kind of feature run (normal, against history, A/A).
      */
     static List<FeatureScenarioResult> eachScenario(FeatureSuite suite, FeatureProgress progress,
-            java.util.function.Function<FeatureScenario, FeatureScenarioResult> one) {
-        List<FeatureScenarioResult> out = new ArrayList<>();
-        for (FeatureScenario scenario : suite.scenarios()) {
-            FeatureScenarioResult r;
-            try {
-                r = one.apply(scenario);
-            } catch (RuntimeException | Error e) {
-                r = new FeatureScenarioResult(scenario.name(), safeVersion(scenario), safeGroups(scenario),
-                        safeScale(scenario), List.of(), List.of(), ScenarioStatus.FAILED,
-                        "the bench failed running it: " + SqlErrors.describe(e), Map.of(), Map.of());
+            Function<FeatureScenario, FeatureScenarioResult> one) {
+        return ScenarioLoop.each(suite.scenarios(), new ScenarioLoop.Listener<>() {
+            @Override
+            public void finished(FeatureScenarioResult result) {
+                progress.scenarioFinished(result);
             }
-            progress.scenarioFinished(r);
-            out.add(r);
-        }
-        return out;
+        }, one, (scenario, e) -> new FeatureScenarioResult(scenario.name(), safeVersion(scenario),
+                safeGroups(scenario), safeScale(scenario), List.of(), List.of(), ScenarioStatus.FAILED,
+                "the bench failed running it: " + SqlErrors.describe(e), Map.of(), Map.of()));
     }
 
     private FeatureScenarioResult runScenario(FeatureScenario scenario, TargetLauncher thisSide,

@@ -13,7 +13,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Memory of a launched target after a measurement, per metric, in MiB:
@@ -70,7 +72,7 @@ public final class MemoryProbe {
         System.gc();
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SETTLE_MILLIS);
         while (collections() < before + 2 && System.nanoTime() < deadline) {
-            java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
         }
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
@@ -106,34 +108,34 @@ public final class MemoryProbe {
     }
 
     /** heap_after_gc_bytes of the target's mz_process_memory; empty when it has no such relation. */
-    static java.util.OptionalLong heapAfterGc(TargetLauncher.LaunchedTarget target) {
+    static OptionalLong heapAfterGc(TargetLauncher.LaunchedTarget target) {
         try (Connection c = target.connect(); Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT heap_after_gc_bytes FROM " + RELATION)) {
             if (rs.next()) {
                 long v = rs.getLong(1);
                 if (!rs.wasNull()) {
-                    return java.util.OptionalLong.of(v);
+                    return OptionalLong.of(v);
                 }
             }
         } catch (SQLException e) {
             // the target does not expose it (PostgreSQL, an older build): no heap metric
         }
-        return java.util.OptionalLong.empty();
+        return OptionalLong.empty();
     }
 
     /** VmRSS of process {@code pid} in bytes, from /proc; empty where that is unreadable. */
-    static java.util.OptionalLong residentSetBytes(long pid) {
+    static OptionalLong residentSetBytes(long pid) {
         try {
             for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
                 if (line.startsWith("VmRSS:")) {
                     String[] f = line.substring("VmRSS:".length()).strip().split("\\s+");
                     long v = Long.parseLong(f[0]);
-                    return java.util.OptionalLong.of(f.length > 1 && f[1].equalsIgnoreCase("kB") ? v * 1024 : v);
+                    return OptionalLong.of(f.length > 1 && f[1].equalsIgnoreCase("kB") ? v * 1024 : v);
                 }
             }
         } catch (IOException | RuntimeException e) {
             // not Linux, or the process is gone
         }
-        return java.util.OptionalLong.empty();
+        return OptionalLong.empty();
     }
 }

@@ -1,8 +1,12 @@
 package io.stillwater.bench.feature.run;
 
+import io.stillwater.bench.feature.measure.MetricSamples;
 import io.stillwater.bench.feature.measure.StopReason;
 import io.stillwater.bench.feature.scenario.Metric;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -22,10 +26,10 @@ import java.util.Map;
 public record SideRun(String side, int runNumber, Map<Metric, MetricSamples> samples, StopReason stop,
         Map<String, String> effectiveParams, List<String> messages, Duration elapsed) {
     public SideRun {
-        var copy = new java.util.EnumMap<Metric, MetricSamples>(Metric.class);
+        var copy = new EnumMap<Metric, MetricSamples>(Metric.class);
         copy.putAll(samples);
-        samples = java.util.Collections.unmodifiableMap(copy);
-        effectiveParams = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(effectiveParams));
+        samples = Collections.unmodifiableMap(copy);
+        effectiveParams = Collections.unmodifiableMap(new LinkedHashMap<>(effectiveParams));
         messages = List.copyOf(messages);
     }
 }

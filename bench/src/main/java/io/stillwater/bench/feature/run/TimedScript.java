@@ -1,11 +1,10 @@
 package io.stillwater.bench.feature.run;
 
+import io.stillwater.bench.action.SqlErrors;
 import io.stillwater.bench.feature.scenario.ScriptStatement;
-import io.stillwater.bench.runner.SqlErrors;
+import io.stillwater.bench.runner.SqlExecution;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
@@ -107,42 +106,24 @@ public final class TimedScript {
         return one.length() <= QUOTE_LIMIT ? one : one.substring(0, QUOTE_LIMIT) + "...";
     }
 
-    /** Sends statements on {@code c} (autocommit), reading all results to the end. */
+    /** Sends statements on {@code c} (autocommit), reading all results to the end ({@link SqlExecution}). */
     public static Executor jdbc(Connection c) {
         return (sql, collect) -> {
             List<String> rows = new ArrayList<>();
-            try (Statement st = c.createStatement()) {
-                boolean isResultSet = st.execute(sql);
-                boolean first = true;
-                while (true) {
-                    if (isResultSet) {
-                        try (ResultSet rs = st.getResultSet()) {
-                            int n = rs.getMetaData().getColumnCount();
-                            boolean keep = collect && first;
-                            while (rs.next()) {
-                                if (keep) {
-                                    rows.add(render(rs, n));
-                                }
-                            }
-                        }
-                        first = false;
-                    } else if (st.getUpdateCount() == -1) {
-                        break;
-                    }
-                    isResultSet = st.getMoreResults();
-                }
+            for (List<String> row : SqlExecution.execute(c, sql, collect)) {
+                rows.add(render(row));
             }
             return rows;
         };
     }
 
-    private static String render(ResultSet rs, int columns) throws SQLException {
+    /** A row as the scripts' expectations spell it: columns separated by one space, NULL for SQL NULL. */
+    private static String render(List<String> row) {
         StringBuilder sb = new StringBuilder();
-        for (int i = 1; i <= columns; i++) {
-            if (i > 1) {
+        for (String v : row) {
+            if (!sb.isEmpty()) {
                 sb.append(' ');
             }
-            String v = rs.getString(i);
             sb.append(v == null ? "NULL" : v);
         }
         return sb.toString();

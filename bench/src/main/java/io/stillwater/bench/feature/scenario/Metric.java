@@ -1,5 +1,7 @@
 package io.stillwater.bench.feature.scenario;
 
+import java.util.Locale;
+
 /**
  * What one measurement of a feature scenario records. Every metric has its own series of samples,
  * its own warm-up and its own default threshold; lower is better for all of them.
@@ -35,6 +37,6 @@ public enum Metric {
 
     /** The lower-case name used in reports, history and JSON ({@code wallclock}, {@code memory_heap}, ...). */
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

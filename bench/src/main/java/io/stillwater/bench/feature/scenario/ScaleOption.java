@@ -1,5 +1,7 @@
 package io.stillwater.bench.feature.scenario;
 
+import java.util.regex.Pattern;
+
 /**
  * The {@code --scale} option: absent, absolute ({@code 4}: every scenario at 10^4 rows) or relative
  * ({@code -1}, {@code +0.5}: added to each scenario's own SCALE). Scenarios with FIXED_SCALE ignore it.
@@ -34,8 +36,8 @@ public record ScaleOption(double value, boolean relative) {
     }
 
     /** Plain decimals only: no exponent, NaN, Infinity or hex, which Double.parseDouble would accept. */
-    private static final java.util.regex.Pattern NUMBER =
-            java.util.regex.Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)");
+    private static final Pattern NUMBER =
+            Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)");
 
     /** The scale a scenario with this SCALE and FIXED_SCALE runs at. */
     public double effective(double scenarioScale, boolean fixed) {

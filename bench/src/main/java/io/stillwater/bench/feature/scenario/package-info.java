@@ -13,5 +13,7 @@
  *       loading: instantiating, scaling, parsing every script and rejecting duplicates, all before
  *       anything runs, with every problem reported at once naming its scenario(s).
  * </ul>
+ *
+ * <p>Allowed dependencies inside the bench: {@code scenario} ({@code Capability}) only. The bench's packages form a DAG.
  */
 package io.stillwater.bench.feature.scenario;

@@ -1,10 +1,10 @@
 package io.stillwater.bench.feature.scenarios;
 
-import static io.stillwater.bench.feature.scenarios.Sql.a;
-import static io.stillwater.bench.feature.scenarios.Sql.b;
-import static io.stillwater.bench.feature.scenarios.Sql.expect;
-import static io.stillwater.bench.feature.scenarios.Sql.insertSeries;
-import static io.stillwater.bench.feature.scenarios.Sql.script;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.a;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.b;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.expect;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.insertSeries;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.script;
 
 import io.stillwater.bench.feature.scenario.Body;
 import io.stillwater.bench.feature.scenario.FeatureScenario;
@@ -62,7 +62,7 @@ public abstract class Dataflow extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("df_order_by");
+            return ScriptBuilder.dropTables("df_order_by");
         }
     }
 
@@ -89,7 +89,7 @@ public abstract class Dataflow extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("df_count_distinct");
+            return ScriptBuilder.dropTables("df_count_distinct");
         }
     }
 
@@ -116,7 +116,7 @@ public abstract class Dataflow extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("df_min_max");
+            return ScriptBuilder.dropTables("df_min_max");
         }
     }
 
@@ -162,7 +162,7 @@ public abstract class Dataflow extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("df_min_max_m");
+            return ScriptBuilder.dropTables("df_min_max_m");
         }
     }
 
@@ -190,7 +190,7 @@ public abstract class Dataflow extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("df_group_by");
+            return ScriptBuilder.dropTables("df_group_by");
         }
     }
 
@@ -238,7 +238,7 @@ public abstract class Dataflow extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("df_group_by_m");
+            return ScriptBuilder.dropTables("df_group_by_m");
         }
     }
 
@@ -269,7 +269,7 @@ public abstract class Dataflow extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("df_cross");
+            return ScriptBuilder.dropTables("df_cross");
         }
     }
 
@@ -301,7 +301,7 @@ public abstract class Dataflow extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("df_delta1", "df_delta2", "df_delta3");
+            return ScriptBuilder.dropTables("df_delta1", "df_delta2", "df_delta3");
         }
     }
 
@@ -330,7 +330,7 @@ public abstract class Dataflow extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("df_diff1", "df_diff2");
+            return ScriptBuilder.dropTables("df_diff1", "df_diff2");
         }
     }
 
@@ -361,7 +361,7 @@ public abstract class Dataflow extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("df_outer1", "df_outer2");
+            return ScriptBuilder.dropTables("df_outer1", "df_outer2");
         }
     }
 
@@ -399,7 +399,7 @@ public abstract class Dataflow extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("df_accumulate");
+            return ScriptBuilder.dropTables("df_accumulate");
         }
     }
 
@@ -456,7 +456,7 @@ public abstract class Dataflow extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("df_retraction_ten");
+            return ScriptBuilder.dropTables("df_retraction_ten");
         }
     }
 }

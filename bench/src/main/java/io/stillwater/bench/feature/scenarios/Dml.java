@@ -1,10 +1,10 @@
 package io.stillwater.bench.feature.scenarios;
 
-import static io.stillwater.bench.feature.scenarios.Sql.a;
-import static io.stillwater.bench.feature.scenarios.Sql.b;
-import static io.stillwater.bench.feature.scenarios.Sql.expect;
-import static io.stillwater.bench.feature.scenarios.Sql.insertSeries;
-import static io.stillwater.bench.feature.scenarios.Sql.script;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.a;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.b;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.expect;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.insertSeries;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.script;
 
 import io.stillwater.bench.feature.scenario.Body;
 import io.stillwater.bench.feature.scenario.FeatureScenario;
@@ -29,7 +29,7 @@ public abstract class Dml extends FeatureScenario {
 
         @Override
         public String before() {
-            return script(Sql.dropTables("dml_insert"), "CREATE TABLE dml_insert (f1 integer, f2 integer)");
+            return script(ScriptBuilder.dropTables("dml_insert"), "CREATE TABLE dml_insert (f1 integer, f2 integer)");
         }
 
         @Override
@@ -40,7 +40,7 @@ public abstract class Dml extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("dml_insert");
+            return ScriptBuilder.dropTables("dml_insert");
         }
     }
 
@@ -63,12 +63,12 @@ public abstract class Dml extends FeatureScenario {
 
         @Override
         public Body benchmark() {
-            return Body.script(Sql.timedSeries(n(), i -> "INSERT INTO dml_small_inserts VALUES (" + i + ")"));
+            return Body.script(ScriptBuilder.timedSeries(n(), i -> "INSERT INTO dml_small_inserts VALUES (" + i + ")"));
         }
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("dml_small_inserts");
+            return ScriptBuilder.dropTables("dml_small_inserts");
         }
     }
 
@@ -101,7 +101,7 @@ public abstract class Dml extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("dml_batch");
+            return ScriptBuilder.dropTables("dml_batch");
         }
     }
 
@@ -123,12 +123,12 @@ public abstract class Dml extends FeatureScenario {
 
         @Override
         public Body benchmark() {
-            return Body.script(b(a("INSERT INTO dml_multi_row VALUES " + Sql.valuesList(n()))));
+            return Body.script(b(a("INSERT INTO dml_multi_row VALUES " + ScriptBuilder.valuesList(n()))));
         }
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("dml_multi_row");
+            return ScriptBuilder.dropTables("dml_multi_row");
         }
     }
 
@@ -158,7 +158,7 @@ public abstract class Dml extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("dml_update");
+            return ScriptBuilder.dropTables("dml_update");
         }
     }
 
@@ -185,13 +185,13 @@ public abstract class Dml extends FeatureScenario {
         @Override
         public Body benchmark() {
             long step = Math.max(1, n() / UPDATES);
-            return Body.script(Sql.timedSeries(UPDATES,
+            return Body.script(ScriptBuilder.timedSeries(UPDATES,
                     i -> "UPDATE dml_small_updates SET f2 = f2 + 1 WHERE f1 = " + Math.min(n(), i * step)));
         }
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("dml_small_updates");
+            return ScriptBuilder.dropTables("dml_small_updates");
         }
     }
 
@@ -209,7 +209,7 @@ public abstract class Dml extends FeatureScenario {
 
         @Override
         public String before() {
-            return script(Sql.dropTables("dml_insert_select"),
+            return script(ScriptBuilder.dropTables("dml_insert_select"),
                     "CREATE TABLE dml_insert_select (f1 integer, f2 integer)",
                     "CREATE INDEX dml_insert_select_f1 ON dml_insert_select (f1)");
         }
@@ -222,7 +222,7 @@ public abstract class Dml extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("dml_insert_select");
+            return ScriptBuilder.dropTables("dml_insert_select");
         }
     }
 }

@@ -1,8 +1,8 @@
 package io.stillwater.bench.feature.scenarios;
 
-import static io.stillwater.bench.feature.scenarios.Sql.expect;
-import static io.stillwater.bench.feature.scenarios.Sql.insertSeries;
-import static io.stillwater.bench.feature.scenarios.Sql.script;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.expect;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.insertSeries;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.script;
 
 import io.stillwater.bench.feature.scenario.Body;
 import io.stillwater.bench.feature.scenario.FeatureScenario;
@@ -46,7 +46,7 @@ public abstract class FastPath extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("fp_noindex");
+            return ScriptBuilder.dropTables("fp_noindex");
         }
     }
 
@@ -74,7 +74,7 @@ public abstract class FastPath extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("fp_index");
+            return ScriptBuilder.dropTables("fp_index");
         }
     }
 
@@ -105,7 +105,7 @@ public abstract class FastPath extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("fp_orderby");
+            return ScriptBuilder.dropTables("fp_orderby");
         }
     }
 
@@ -133,7 +133,7 @@ public abstract class FastPath extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("fp_limit");
+            return ScriptBuilder.dropTables("fp_limit");
         }
     }
 }

@@ -1,10 +1,10 @@
 package io.stillwater.bench.feature.scenarios;
 
-import static io.stillwater.bench.feature.scenarios.Sql.a;
-import static io.stillwater.bench.feature.scenarios.Sql.b;
-import static io.stillwater.bench.feature.scenarios.Sql.expect;
-import static io.stillwater.bench.feature.scenarios.Sql.insertSeries;
-import static io.stillwater.bench.feature.scenarios.Sql.script;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.a;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.b;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.expect;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.insertSeries;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.script;
 
 import io.stillwater.bench.feature.scenario.Body;
 import io.stillwater.bench.feature.scenario.FeatureScenario;
@@ -46,7 +46,7 @@ public abstract class Index extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("ix_create");
+            return ScriptBuilder.dropTables("ix_create");
         }
     }
 
@@ -90,7 +90,7 @@ public abstract class Index extends FeatureScenario {
         /** The cluster is Materialize DDL: this scenario only ever runs where CLUSTERS is offered. */
         @Override
         public String cleanup() {
-            return script(Sql.dropTables("ix_hydrate"), "DROP CLUSTER IF EXISTS ix_hydrate_c CASCADE");
+            return script(ScriptBuilder.dropTables("ix_hydrate"), "DROP CLUSTER IF EXISTS ix_hydrate_c CASCADE");
         }
     }
 }

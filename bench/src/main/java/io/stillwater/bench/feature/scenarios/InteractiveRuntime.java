@@ -1,8 +1,8 @@
 package io.stillwater.bench.feature.scenarios;
 
-import static io.stillwater.bench.feature.scenarios.Sql.expect;
-import static io.stillwater.bench.feature.scenarios.Sql.insertSeries;
-import static io.stillwater.bench.feature.scenarios.Sql.script;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.expect;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.insertSeries;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.script;
 
 import io.stillwater.bench.feature.scenario.Body;
 import io.stillwater.bench.feature.scenario.FeatureScenario;
@@ -67,7 +67,7 @@ public abstract class InteractiveRuntime extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("ir_join");
+            return ScriptBuilder.dropTables("ir_join");
         }
     }
 
@@ -113,7 +113,7 @@ public abstract class InteractiveRuntime extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("ir_introspect");
+            return ScriptBuilder.dropTables("ir_introspect");
         }
     }
 
@@ -142,7 +142,7 @@ public abstract class InteractiveRuntime extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("mi");
+            return ScriptBuilder.dropTables("mi");
         }
     }
 
@@ -223,7 +223,7 @@ public abstract class InteractiveRuntime extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("mr");
+            return ScriptBuilder.dropTables("mr");
         }
     }
 }

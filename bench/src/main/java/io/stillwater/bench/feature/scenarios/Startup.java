@@ -1,7 +1,7 @@
 package io.stillwater.bench.feature.scenarios;
 
-import static io.stillwater.bench.feature.scenarios.Sql.insertSeries;
-import static io.stillwater.bench.feature.scenarios.Sql.script;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.insertSeries;
+import static io.stillwater.bench.feature.scenarios.ScriptBuilder.script;
 
 import io.stillwater.bench.feature.scenario.Body;
 import io.stillwater.bench.feature.scenario.FeatureContext;
@@ -116,7 +116,7 @@ public abstract class Startup extends FeatureScenario {
 
         @Override
         public String cleanup() {
-            return Sql.dropTables("su_loaded");
+            return ScriptBuilder.dropTables("su_loaded");
         }
     }
 }

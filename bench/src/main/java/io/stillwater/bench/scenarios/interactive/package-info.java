@@ -31,5 +31,7 @@
  * contention failed measured a quiet replica and must not pass); each declares where its reads must run
  * ({@link io.stillwater.bench.scenario.Scenario#expect} with {@link io.stillwater.bench.verify.PeekExpectation},
  * checked against {@code mz_introspection.mz_peek_history} after the run).
+ *
+ * <p>Allowed dependencies inside the bench: {@code scenario} and its layer, {@code runner}. The bench's packages form a DAG.
  */
 package io.stillwater.bench.scenarios.interactive;

@@ -5,14 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.stillwater.bench.cli.BenchCommand;
 import io.stillwater.bench.cli.Shard;
 import io.stillwater.bench.feature.measure.MeasurementPolicy;
-import io.stillwater.bench.feature.report.FeatureFixtures;
+import io.stillwater.bench.feature.run.FeatureHistory;
 import io.stillwater.bench.feature.scenario.Body;
 import io.stillwater.bench.feature.scenario.FeatureScenario;
 import io.stillwater.bench.history.HistoryStore;
+import io.stillwater.bench.report.FeatureFixtures;
 import io.stillwater.bench.scenario.Capability;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -187,7 +190,7 @@ class FeatureBenchCommandTest {
     /** docs/bench.md states the policy in numbers; they must be the ones in force (the reference's docs drifted). */
     @Test
     void theDocsStateTheValuesInForce() throws Exception {
-        String docs = java.nio.file.Files.readString(java.nio.file.Path.of("../docs/bench.md")).replaceAll("\\s+", " ");
+        String docs = Files.readString(Path.of("../docs/bench.md")).replaceAll("\\s+", " ");
         MeasurementPolicy p = MeasurementPolicy.DEFAULT;
         assertThat(docs).contains("Each metric discards its own first " + p.warmup() + " samples")
                 .contains("(default " + p.maxMeasurements() + ", warm-up included")
@@ -225,7 +228,7 @@ class FeatureBenchCommandTest {
     void shardSplitsTheSelectionByShardsRuleAndListShowsEachScenariosShard() {
         List<String> all = List.of("PointA", "RangeB", "Plain");
         for (int n = 2; n <= 3; n++) {
-            java.util.List<String> seen = new java.util.ArrayList<>();
+            List<String> seen = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 Run r = run(CATALOG, "--list", "--shard", i + "/" + n);
                 assertThat(r.exitCode()).as(r.err()).isZero();
@@ -288,7 +291,7 @@ class FeatureBenchCommandTest {
     void compareToHistoryOfABuildWithoutFeatureRunsIsAUsageErrorListingTheBuildsThatHaveSome(@TempDir Path dir) {
         Path file = dir.resolve("history.sqlite");
         try (HistoryStore store = HistoryStore.open(file)) {
-            store.recordFeatureRun(FeatureFixtures.info(), FeatureFixtures.scenarios()); // build "dev"
+            FeatureHistory.record(store, FeatureFixtures.info(), FeatureFixtures.scenarios()); // build "dev"
         }
         Run r = run(CATALOG, "--compare-to-history", "base", "--this", PG, "--history", file.toString(),
                 "--results", dir.toString());

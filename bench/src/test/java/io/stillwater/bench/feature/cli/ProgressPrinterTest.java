@@ -3,9 +3,9 @@ package io.stillwater.bench.feature.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.bench.feature.measure.StopReason;
-import io.stillwater.bench.feature.report.FeatureFixtures;
 import io.stillwater.bench.feature.run.FeatureScenarioResult;
 import io.stillwater.bench.feature.run.SideOutcome;
+import io.stillwater.bench.report.FeatureFixtures;
 import io.stillwater.bench.report.ProgressBar;
 import java.io.PrintWriter;
 import java.io.StringWriter;

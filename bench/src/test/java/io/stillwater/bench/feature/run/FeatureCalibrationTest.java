@@ -3,11 +3,13 @@ package io.stillwater.bench.feature.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.stillwater.bench.feature.measure.MetricSamples;
 import io.stillwater.bench.feature.measure.StopReason;
 import io.stillwater.bench.feature.scenario.Body;
 import io.stillwater.bench.feature.scenario.FeatureScenario;
 import io.stillwater.bench.feature.scenario.FeatureSuite;
 import io.stillwater.bench.feature.scenario.Metric;
+import io.stillwater.bench.feature.scenario.ScaleOption;
 import io.stillwater.bench.history.Calibration;
 import io.stillwater.bench.runner.TargetLauncher;
 import io.stillwater.bench.stats.Stat;
@@ -48,7 +50,7 @@ class FeatureCalibrationTest {
 
     private static FeatureScenario scaled() {
         FeatureScenario s = new Plain();
-        s.applyScale(new io.stillwater.bench.feature.scenario.ScaleOption(1, false));
+        s.applyScale(new ScaleOption(1, false));
         return s;
     }
 

@@ -6,6 +6,7 @@ import io.stillwater.bench.feature.compare.FeatureOutcome;
 import io.stillwater.bench.feature.compare.MetricVerdict;
 import io.stillwater.bench.feature.compare.RerunPolicy;
 import io.stillwater.bench.feature.measure.MeasurementPolicy;
+import io.stillwater.bench.feature.measure.MetricSamples;
 import io.stillwater.bench.feature.measure.StopReason;
 import io.stillwater.bench.feature.scenario.Body;
 import io.stillwater.bench.feature.scenario.FeatureScenario;
@@ -16,6 +17,7 @@ import io.stillwater.bench.runner.Target;
 import io.stillwater.bench.runner.TargetLauncher;
 import io.stillwater.bench.scenario.Capability;
 import io.stillwater.slt.PostgresCluster;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -281,7 +283,7 @@ class FeatureRunnerPostgresTest {
     @Test
     void aLauncherThatCannotStartFailsTheSide() {
         TargetLauncher broken = () -> {
-            throw new java.io.IOException("no such build");
+            throw new IOException("no such build");
         };
         SideOutcome o = new FeatureRunner(SMALL, FeatureProgress.NONE).run(scaled(new WrongAnswer()), "other", 1, broken,
                 Set.of());

@@ -3,13 +3,13 @@ package io.stillwater.bench.feature.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.bench.feature.compare.RerunPolicy;
+import io.stillwater.bench.feature.measure.MetricSamples;
 import io.stillwater.bench.feature.measure.StopReason;
 import io.stillwater.bench.feature.scenario.Body;
 import io.stillwater.bench.feature.scenario.FeatureScenario;
 import io.stillwater.bench.feature.scenario.FeatureSuite;
 import io.stillwater.bench.feature.scenario.Metric;
 import io.stillwater.bench.feature.scenario.ScaleOption;
-import io.stillwater.bench.history.StoredFeatureScenario;
 import io.stillwater.bench.runner.TargetLauncher;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,6 +17,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
 
 /** The session's bookkeeping with a fake side runner: instances, order, pooling, statuses. */
@@ -67,9 +68,9 @@ class FeatureSessionTest {
         final List<FeatureScenario> instances = new ArrayList<>();
         final List<String> calls = new ArrayList<>();
         final List<Set<String>> params = new ArrayList<>();
-        final java.util.function.BiFunction<String, Integer, Object> answer;
+        final BiFunction<String, Integer, Object> answer;
 
-        FakeRunner(java.util.function.BiFunction<String, Integer, Object> answer) {
+        FakeRunner(BiFunction<String, Integer, Object> answer) {
             this.answer = answer;
         }
 

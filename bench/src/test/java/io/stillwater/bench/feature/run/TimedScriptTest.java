@@ -7,6 +7,7 @@ import io.stillwater.bench.feature.run.TimedScript.ScriptFailedException;
 import io.stillwater.bench.feature.scenario.ScriptStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
@@ -63,7 +64,7 @@ class TimedScriptTest {
     }
 
     private static Map<String, Long> powersOfTen(int n) {
-        Map<String, Long> cost = new java.util.HashMap<>();
+        Map<String, Long> cost = new HashMap<>();
         long w = 1;
         for (int i = 0; i < n; i++) {
             cost.put("s" + i, w);

@@ -11,8 +11,11 @@ import io.stillwater.bench.feature.scenario.Scripts;
 import io.stillwater.bench.scenario.Capability;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Modifier;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import net.jqwik.api.ForAll;
@@ -195,10 +198,10 @@ class FeatureCatalogTest {
     @Test
     void noTwoScenariosCreateTheSameTable() {
         Pattern created = Pattern.compile("create table (\\w+)", Pattern.CASE_INSENSITIVE);
-        java.util.Map<String, String> owner = new java.util.HashMap<>();
+        Map<String, String> owner = new HashMap<>();
         for (FeatureScenario s : all(TWO)) {
             var m = created.matcher(s.init() + "\n" + s.before());
-            Set<String> mine = new java.util.HashSet<>();
+            Set<String> mine = new HashSet<>();
             while (m.find()) {
                 mine.add(m.group(1));
             }

@@ -1,14 +1,12 @@
-package io.stillwater.bench.feature.report;
+package io.stillwater.bench.report;
 
 import io.stillwater.bench.feature.compare.FeatureOutcome;
-import io.stillwater.bench.feature.compare.MetricVerdict;
 import io.stillwater.bench.feature.measure.StopReason;
 import io.stillwater.bench.feature.run.FeatureScenarioResult;
 import io.stillwater.bench.feature.run.ScenarioStatus;
 import io.stillwater.bench.feature.run.SideOutcome;
 import io.stillwater.bench.history.Calibration;
 import io.stillwater.bench.history.SideInfo;
-import io.stillwater.bench.report.Format;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

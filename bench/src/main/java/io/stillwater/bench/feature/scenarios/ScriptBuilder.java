@@ -5,8 +5,8 @@ import java.util.StringJoiner;
 import java.util.function.LongFunction;
 
 /** Small builders for the catalog's scripts; every script they make is plain text the runner splits on {@code ;}. */
-final class Sql {
-    private Sql() {
+final class ScriptBuilder {
+    private ScriptBuilder() {
     }
 
     /** {@code statement} with a {@code /* expect: V *}{@code /} comment: V is the row's columns joined by one space. */

@@ -1,18 +1,16 @@
-package io.stillwater.bench.feature.report;
+package io.stillwater.bench.report;
 
 import io.stillwater.bench.feature.compare.MetricVerdict;
+import io.stillwater.bench.feature.measure.MetricSamples;
 import io.stillwater.bench.feature.run.FeatureScenarioResult;
-import io.stillwater.bench.feature.run.MetricSamples;
 import io.stillwater.bench.feature.run.SideOutcome;
 import io.stillwater.bench.feature.scenario.Metric;
 import io.stillwater.bench.history.RunInfo;
-import io.stillwater.bench.report.Html;
-import io.stillwater.bench.report.HtmlReport;
-import io.stillwater.bench.report.SvgChart;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 
@@ -173,7 +171,7 @@ public final class FeatureHtmlReport {
     }
 
     private static List<String> paramNames(FeatureScenarioResult r) {
-        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>(r.thisParams().keySet());
+        LinkedHashSet<String> names = new LinkedHashSet<>(r.thisParams().keySet());
         names.addAll(r.otherParams().keySet());
         return List.copyOf(names);
     }

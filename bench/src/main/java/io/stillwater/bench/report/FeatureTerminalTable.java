@@ -1,4 +1,4 @@
-package io.stillwater.bench.feature.report;
+package io.stillwater.bench.report;
 
 import io.stillwater.bench.feature.compare.MetricVerdict;
 import io.stillwater.bench.feature.run.FeatureScenarioResult;

@@ -1,4 +1,4 @@
-package io.stillwater.bench.feature.report;
+package io.stillwater.bench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,16 +1,15 @@
-package io.stillwater.bench.feature.report;
+package io.stillwater.bench.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stillwater.bench.feature.compare.MetricVerdict;
+import io.stillwater.bench.feature.measure.MetricSamples;
 import io.stillwater.bench.feature.run.FeatureScenarioResult;
-import io.stillwater.bench.feature.run.MetricSamples;
 import io.stillwater.bench.feature.run.ScenarioStatus;
 import io.stillwater.bench.feature.run.SideOutcome;
 import io.stillwater.bench.feature.run.SideRun;
 import io.stillwater.bench.history.RunInfo;
-import io.stillwater.bench.report.JsonTree;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

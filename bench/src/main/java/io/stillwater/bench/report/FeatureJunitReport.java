@@ -1,10 +1,9 @@
-package io.stillwater.bench.feature.report;
+package io.stillwater.bench.report;
 
 import io.stillwater.bench.feature.compare.FeatureOutcome;
 import io.stillwater.bench.feature.compare.MetricVerdict;
 import io.stillwater.bench.feature.run.FeatureScenarioResult;
 import io.stillwater.bench.feature.run.SideOutcome;
-import io.stillwater.bench.report.JunitXml;
 import io.stillwater.bench.report.JunitXml.Case;
 import java.io.IOException;
 import java.nio.file.Files;

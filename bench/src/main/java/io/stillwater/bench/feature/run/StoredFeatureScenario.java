@@ -1,7 +1,5 @@
-package io.stillwater.bench.history;
+package io.stillwater.bench.feature.run;
 
-import io.stillwater.bench.feature.run.ScenarioStatus;
-import io.stillwater.bench.feature.run.SideRun;
 import java.util.List;
 
 /**

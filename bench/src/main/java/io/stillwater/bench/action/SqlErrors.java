@@ -1,4 +1,4 @@
-package io.stillwater.bench.runner;
+package io.stillwater.bench.action;
 
 import java.sql.SQLException;
 
@@ -8,7 +8,7 @@ public final class SqlErrors {
     }
 
     public static String describe(Throwable t) {
-        if (t instanceof StatementFailedException || t instanceof io.stillwater.bench.action.WrongResultException) {
+        if (t instanceof StatementFailedException || t instanceof WrongResultException) {
             return t.getMessage();
         }
         if (t instanceof SQLException e) {

@@ -1,10 +1,10 @@
-package io.stillwater.bench.feature.report;
+package io.stillwater.bench.report;
 
 import io.stillwater.bench.feature.compare.FeatureOutcome;
 import io.stillwater.bench.feature.compare.MetricVerdict;
+import io.stillwater.bench.feature.measure.MetricSamples;
 import io.stillwater.bench.feature.measure.StopReason;
 import io.stillwater.bench.feature.run.FeatureScenarioResult;
-import io.stillwater.bench.feature.run.MetricSamples;
 import io.stillwater.bench.feature.run.ScenarioStatus;
 import io.stillwater.bench.feature.run.SideOutcome;
 import io.stillwater.bench.feature.run.SideRun;

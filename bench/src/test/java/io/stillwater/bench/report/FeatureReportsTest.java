@@ -1,7 +1,7 @@
-package io.stillwater.bench.feature.report;
+package io.stillwater.bench.report;
 
-import static io.stillwater.bench.feature.report.FeatureFixtures.ODD_NAME;
-import static io.stillwater.bench.feature.report.FeatureFixtures.PARAM;
+import static io.stillwater.bench.report.FeatureFixtures.ODD_NAME;
+import static io.stillwater.bench.report.FeatureFixtures.PARAM;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -131,7 +131,7 @@ class FeatureReportsTest {
 
     @Test
     void theFilesGoUnderTheirOwnNamesBesideTheParallelBenchs(@TempDir Path dir) throws Exception {
-        FeatureReportFiles.Written w = FeatureReportFiles.writeAll(report, dir.resolve("results"));
+        ReportFiles.Written w = ReportFiles.writeAll(report, dir.resolve("results"));
         assertThat(w.html().getFileName().toString()).isEqualTo("feature-report.html");
         assertThat(w.json().getFileName().toString()).isEqualTo("feature-report.json");
         assertThat(w.junit().getFileName().toString()).isEqualTo("feature-junit.xml");

@@ -1,10 +1,10 @@
-package io.stillwater.bench.runner;
+package io.stillwater.bench.action;
 
 import java.sql.SQLException;
 
 /** An untimed phase statement failed; the message names the statement and the SQLSTATE. */
-final class StatementFailedException extends Exception {
-    StatementFailedException(String statement, SQLException cause) {
+public final class StatementFailedException extends Exception {
+    public StatementFailedException(String statement, SQLException cause) {
         super("statement `" + statement + "`: " + SqlErrors.describe(cause), cause);
     }
 }

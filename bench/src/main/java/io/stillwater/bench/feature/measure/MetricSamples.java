@@ -1,4 +1,4 @@
-package io.stillwater.bench.feature.run;
+package io.stillwater.bench.feature.measure;
 
 import io.stillwater.bench.feature.scenario.Metric;
 import java.util.List;
