@@ -48,4 +48,7 @@ public interface ComputeReads {
 
     /** The replica's introspection, when it keeps any. */
     default Optional<ReplicaIntrospection> introspection() { return Optional.empty(); }
+
+    /** Reads of no replica: no exports, reads run on the calling thread. */
+    ComputeReads NONE = ComputeController.NONE;
 }

@@ -1,5 +1,6 @@
 package io.stillwater.engine.coord;
 
+import io.stillwater.engine.catalog.TableCodec;
 import io.stillwater.engine.catalog.Catalog;
 import io.stillwater.engine.catalog.ClusterCodec;
 import io.stillwater.engine.catalog.Clusters;
@@ -88,7 +89,7 @@ final class AppliedState implements WritePipeline.Applier {
         if (!replaying) FaultPoints.hit(FaultPoints.Point.APPLY);
         Runnable install = switch (record) {
             case LogRecord.CreateTable ct -> {
-                TableDef def = ct.table();
+                TableDef def = TableCodec.decode(ct);
                 Catalog next = catalog.withTable(def);
                 Table table = new Table(def, time);
                 yield () -> {

@@ -1,5 +1,6 @@
 package io.stillwater.engine.coord;
 
+import io.stillwater.engine.catalog.TableCodec;
 import io.stillwater.engine.catalog.Catalog;
 import io.stillwater.engine.catalog.ClusterDef;
 import io.stillwater.engine.catalog.Clusters;
@@ -20,7 +21,7 @@ import io.stillwater.engine.params.Param;
 import io.stillwater.engine.params.Params;
 import io.stillwater.engine.params.SystemParameterCodec;
 import io.stillwater.engine.sql.Statement;
-import io.stillwater.engine.sql.Statement.ObjectKind;
+import io.stillwater.engine.catalog.ObjectKind;
 import io.stillwater.engine.storage.LogRecord;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,7 +68,7 @@ public final class CatalogSequencer {
                 throw new SqlException(SqlState.DUPLICATE_TABLE, "relation \"" + name + "\" already exists");
             }
             TableDef def = new TableDef(catalog.nextId(), name, columns);
-            pipeline.submit(ts -> new LogRecord.CreateTable(def));
+            pipeline.submit(ts -> TableCodec.encode(def));
             return Optional.of(def);
         });
     }

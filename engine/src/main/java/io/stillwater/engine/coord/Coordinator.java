@@ -15,7 +15,7 @@ import io.stillwater.engine.data.Row;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.params.Params;
 import io.stillwater.engine.params.SystemParameters;
-import io.stillwater.engine.sql.Statement.ObjectKind;
+import io.stillwater.engine.catalog.ObjectKind;
 import io.stillwater.engine.storage.LogRecord.TableChange;
 import io.stillwater.engine.storage.WriteAheadLog;
 import io.stillwater.engine.table.Table;

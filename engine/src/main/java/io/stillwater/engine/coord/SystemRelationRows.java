@@ -9,7 +9,7 @@ import io.stillwater.engine.catalog.ReplicaDef;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.catalog.ViewDef;
 import io.stillwater.engine.compute.CollectionReader;
-import io.stillwater.engine.compute.ComputeController;
+import io.stillwater.engine.compute.ComputeReads;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.params.Params;
@@ -65,7 +65,7 @@ public final class SystemRelationRows {
      * come from {@code replica}, the replica serving the read (empty when it keeps no
      * introspection).
      */
-    public Changes rows(long id, ComputeController replica) {
+    public Changes rows(long id, ComputeReads replica) {
         if (!isIntrospection(id)) return rows(id);
         Changes out = new Changes();
         var intro = replica.introspection();

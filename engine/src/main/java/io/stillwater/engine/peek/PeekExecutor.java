@@ -3,7 +3,7 @@ package io.stillwater.engine.peek;
 import io.stillwater.engine.catalog.SystemRelations;
 import io.stillwater.engine.coord.SystemRelationRows;
 import io.stillwater.engine.compute.CollectionReader;
-import io.stillwater.engine.compute.ComputeController;
+import io.stillwater.engine.compute.ComputeReads;
 import io.stillwater.engine.compute.PeekHandle;
 import io.stillwater.engine.compute.PeekKind;
 import io.stillwater.engine.compute.PeekRequest;
@@ -33,7 +33,7 @@ import java.util.function.Function;
 
 /**
  * Runs a {@link PeekPlan} over inputs pinned at one time ({@link PeekInputs}): builds the
- * read's {@link PeekWork} and asks the replica to serve it ({@link ComputeController#serve}),
+ * read's {@link PeekWork} and asks the replica to serve it ({@link ComputeReads#serve}),
  * which places it on one of its runtimes (solo worker loop, maintenance, interactive), then
  * awaits the result, cancellably. Constants never reach a replica: they run here.
  *
@@ -91,7 +91,7 @@ public final class PeekExecutor {
      * PeekPlan.Constant}).
      */
     public Result run(PeekPlan plan, PeekInputs in, EvalContext ctx, Cancellation cancel) {
-        return run(ComputeController.NONE, null, plan, in, ctx, cancel);
+        return run(ComputeReads.NONE, null, plan, in, ctx, cancel);
     }
 
     /**
@@ -99,7 +99,7 @@ public final class PeekExecutor {
      * as they are now. {@code statement} names the read in the replica's peek history.
      * The whole result, without a memory budget (tests and tools; sessions use {@link #open}).
      */
-    public Result run(ComputeController replica, String statement, PeekPlan plan, PeekInputs in, EvalContext ctx,
+    public Result run(ComputeReads replica, String statement, PeekPlan plan, PeekInputs in, EvalContext ctx,
                       Cancellation cancel) {
         return materialized(replica, statement, plan, in, ctx, cancel, false);
     }
@@ -109,11 +109,11 @@ public final class PeekExecutor {
      * peek history): for the reads of writes, which read table snapshots under the
      * coordinator's write lock. Introspection relations still come from {@code replica}.
      */
-    public Result runHere(ComputeController replica, PeekPlan plan, PeekInputs in, EvalContext ctx, Cancellation cancel) {
+    public Result runHere(ComputeReads replica, PeekPlan plan, PeekInputs in, EvalContext ctx, Cancellation cancel) {
         return materialized(replica, null, plan, in, ctx, cancel, true);
     }
 
-    private Result materialized(ComputeController replica, String statement, PeekPlan plan, PeekInputs in, EvalContext ctx,
+    private Result materialized(ComputeReads replica, String statement, PeekPlan plan, PeekInputs in, EvalContext ctx,
                                 Cancellation cancel, boolean here) {
         Output out = execute(replica, statement, plan, in, ctx, cancel, ReadLimits.unlimited(), here);
         return new Result(ChunkSource.drain(out.rows()), out.cursorPositions());
@@ -130,12 +130,12 @@ public final class PeekExecutor {
      * materialized where it runs, within {@code limits}' memory budget and result size,
      * because that thread serves other work and cannot wait for the client.
      */
-    public ChunkSource open(ComputeController replica, String statement, PeekPlan plan, PeekInputs in, EvalContext ctx,
+    public ChunkSource open(ComputeReads replica, String statement, PeekPlan plan, PeekInputs in, EvalContext ctx,
                             Cancellation cancel, ReadLimits limits, boolean here) {
         return execute(replica, statement, plan, in, ctx, cancel, limits, here).rows();
     }
 
-    private Output execute(ComputeController replica, String statement, PeekPlan plan, PeekInputs in, EvalContext ctx,
+    private Output execute(ComputeReads replica, String statement, PeekPlan plan, PeekInputs in, EvalContext ctx,
                            Cancellation cancel, ReadLimits limits, boolean here) {
         cancel.check();
         if (plan instanceof PeekPlan.Constant c) {
@@ -216,7 +216,7 @@ public final class PeekExecutor {
      * stream}ed peek dataflow only opens its pipeline there (the caller's thread) and is
      * pulled afterwards; every other read is materialized by its work.
      */
-    private PeekWork<Output> work(ComputeController replica, PeekPlan plan, PeekInputs in, EvalContext ctx,
+    private PeekWork<Output> work(ComputeReads replica, PeekPlan plan, PeekInputs in, EvalContext ctx,
                                   ReadLimits limits, boolean stream) {
         return switch (plan) {
             case PeekPlan.FastPathLookup l -> new OneStep(c -> {
@@ -367,7 +367,7 @@ public final class PeekExecutor {
         return new Output(ChunkSource.slices(sink.finish(), PipelinedRead.DEFAULT_CHUNK_ROWS), sink.visited);
     }
 
-    private SnapshotSource source(ComputeController replica, PeekPlan.PeekDataflow d, PeekInputs in) {
+    private SnapshotSource source(ComputeReads replica, PeekPlan.PeekDataflow d, PeekInputs in) {
         return new SnapshotSource() {
             @Override
             public Changes read(long id, long t) {
@@ -414,7 +414,7 @@ public final class PeekExecutor {
         };
     }
 
-    private Changes builtinRows(long id, ComputeController replica) {
+    private Changes builtinRows(long id, ComputeReads replica) {
         if (builtins == null) throw new IllegalStateException("built-in relation " + id + " read without an engine");
         return builtins.rows(id, replica);
     }

@@ -2,7 +2,7 @@ package io.stillwater.engine.peek;
 
 import io.stillwater.engine.catalog.SystemRelations;
 import io.stillwater.engine.compute.CollectionReader;
-import io.stillwater.engine.compute.ComputeController;
+import io.stillwater.engine.compute.ComputeReads;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.dataflow.FusedMfp;
 import io.stillwater.engine.error.SqlException;
@@ -36,7 +36,7 @@ import java.util.function.LongPredicate;
  * <p>Stateless apart from its collaborators; one per session or shared.
  */
 public final class PeekPlanner {
-    private final ComputeController compute;
+    private final ComputeReads compute;
     private final LongPredicate isTable;
     private final boolean tablesDirectly;
 
@@ -44,11 +44,11 @@ public final class PeekPlanner {
      * @param compute  where collections held by indexes and materialized views are found
      * @param isTable  whether an object id is a table of the current catalog
      */
-    public PeekPlanner(ComputeController compute, LongPredicate isTable) {
+    public PeekPlanner(ComputeReads compute, LongPredicate isTable) {
         this(compute, isTable, false);
     }
 
-    private PeekPlanner(ComputeController compute, LongPredicate isTable, boolean tablesDirectly) {
+    private PeekPlanner(ComputeReads compute, LongPredicate isTable, boolean tablesDirectly) {
         this.compute = compute;
         this.isTable = isTable;
         this.tablesDirectly = tablesDirectly;
@@ -60,7 +60,7 @@ public final class PeekPlanner {
      * see the table itself (an index's evaluation error must not block the DELETE that
      * removes the offending row) at the newest time without waiting for compute.
      */
-    public static PeekPlanner readingTablesDirectly(ComputeController compute, LongPredicate isTable) {
+    public static PeekPlanner readingTablesDirectly(ComputeReads compute, LongPredicate isTable) {
         return new PeekPlanner(compute, isTable, true);
     }
 

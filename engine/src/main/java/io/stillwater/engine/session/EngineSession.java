@@ -3,7 +3,7 @@ package io.stillwater.engine.session;
 import io.stillwater.engine.catalog.Catalog;
 import io.stillwater.engine.catalog.SystemRelations;
 import io.stillwater.engine.compute.CollectionReader;
-import io.stillwater.engine.compute.ComputeController;
+import io.stillwater.engine.compute.ComputeReads;
 import io.stillwater.engine.compute.ComputeRuntime;
 import io.stillwater.engine.coord.AdmissionLimit;
 import io.stillwater.engine.coord.Coordinator;
@@ -36,7 +36,7 @@ import io.stillwater.engine.plan.PlanInputs;
 import io.stillwater.engine.plan.Plans;
 import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.sql.Statement;
-import io.stillwater.engine.sql.StatementPlanner;
+import io.stillwater.engine.sql.planner.StatementPlanner;
 import io.stillwater.engine.sql.parse.SqlSplitter;
 import io.stillwater.engine.storage.LogRecord.TableChange;
 import io.stillwater.engine.types.SqlType;
@@ -392,7 +392,7 @@ public final class EngineSession implements Session {
         ChunkSource rows;
         if (peek instanceof PeekPlan.Constant) {
             // Constants and table functions: no snapshot, no timestamp, no transaction read.
-            rows = peekExecutor.open(ComputeController.NONE, null, peek, null, ctx, cancel, limits, true);
+            rows = peekExecutor.open(ComputeReads.NONE, null, peek, null, ctx, cancel, limits, true);
         } else if (status == TransactionStatus.IN_TRANSACTION && !forWrite) {
             if (txnHasWrites) {
                 throw new SqlException(SqlState.INVALID_TRANSACTION_STATE,
@@ -406,7 +406,7 @@ public final class EngineSession implements Session {
                 // Pin every other export readable at the transaction's time, so later
                 // statements can read them at it (one timestamp for the whole transaction).
                 List<CollectionReader> others = new ArrayList<>();
-                ComputeController compute = sessionCompute(plan);
+                ComputeReads compute = sessionCompute(plan);
                 for (long id : all) others.addAll(compute.readers(id));
                 catalog.get().views().forEach(v -> others.addAll(compute.readers(v.id())));
                 txnRead.openReadableNow(others);
@@ -452,7 +452,7 @@ public final class EngineSession implements Session {
      * reads tables from their own snapshots.
      */
     private PeekPlanner peekPlanner(QueryPlan plan, boolean forWrite) {
-        ComputeController compute = sessionCompute(plan);
+        ComputeReads compute = sessionCompute(plan);
         LongPredicate isTable = reads::isTable;
         return forWrite ? PeekPlanner.readingTablesDirectly(compute, isTable) : new PeekPlanner(compute, isTable);
     }
@@ -463,13 +463,13 @@ public final class EngineSession implements Session {
      * cluster is unknown or has no replica (so {@code SHOW}-style catalog queries keep
      * working after {@code DROP CLUSTER default}).
      */
-    private ComputeController sessionCompute(QueryPlan plan) {
+    private ComputeReads sessionCompute(QueryPlan plan) {
         Set<Long> ids = PlanInputs.objectIds(plan.body());
-        if (ids.isEmpty()) return ComputeController.NONE;
+        if (ids.isEmpty()) return ComputeReads.NONE;
         try {
             return serving.compute(vars.get("cluster"), vars.get("cluster_replica"));
         } catch (SqlException e) {
-            if (ids.stream().allMatch(SystemRelations::isSystem)) return ComputeController.NONE;
+            if (ids.stream().allMatch(SystemRelations::isSystem)) return ComputeReads.NONE;
             throw e;
         }
     }

@@ -1,5 +1,6 @@
 package io.stillwater.engine.session;
 
+import io.stillwater.engine.catalog.ObjectKind;
 import io.stillwater.engine.catalog.ColumnDef;
 import io.stillwater.engine.catalog.ViewDef;
 import io.stillwater.engine.coord.CatalogSequencer;
@@ -8,7 +9,7 @@ import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.params.Roles;
 import io.stillwater.engine.sql.Statement;
-import io.stillwater.engine.sql.StatementPlanner;
+import io.stillwater.engine.sql.planner.StatementPlanner;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -50,7 +51,7 @@ final class SchemaStatements {
             }
             case Statement.DropTable dt -> {
                 requireNoTransaction(inTransaction, "DROP TABLE");
-                ddl.dropObjects(Statement.ObjectKind.TABLE, dt.names(), dt.ifExists(), dt.cascade());
+                ddl.dropObjects(ObjectKind.TABLE, dt.names(), dt.ifExists(), dt.cascade());
                 yield new ExecutionResult.Command("DROP TABLE");
             }
             case Statement.CreateView cv -> {
@@ -60,7 +61,7 @@ final class SchemaStatements {
             }
             case Statement.DropView dv -> {
                 requireNoTransaction(inTransaction, "DROP VIEW");
-                ddl.dropObjects(Statement.ObjectKind.VIEW, dv.names(), dv.ifExists(), dv.cascade());
+                ddl.dropObjects(ObjectKind.VIEW, dv.names(), dv.ifExists(), dv.cascade());
                 yield new ExecutionResult.Command("DROP VIEW");
             }
             case Statement.CreateIndex ci -> {

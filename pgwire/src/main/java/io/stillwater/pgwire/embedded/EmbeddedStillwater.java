@@ -1,7 +1,7 @@
 package io.stillwater.pgwire.embedded;
 
 import io.stillwater.engine.Engine;
-import io.stillwater.engine.EngineConfig;
+import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.params.Param;
 import io.stillwater.engine.params.Params;
