@@ -37,7 +37,7 @@ class FeatureBenchCliTest {
                 "--max-measurements", "2", "--runs-per-scenario", "1", "--other-params", PARAM + "=false",
                 "--results", results.toString());
         assertThat(r.exitCode()).as(r.out() + r.err())
-                .isEqualTo(ExpectedExit.ofFeatureBench(results.resolve(FeatureReportFiles.JSON), r.out()));
+                .isEqualTo(ExpectedExit.ofFeatureBench(results.resolve(ReportFiles.FEATURE.json()), r.out()));
         assertThat(r.out()).contains("this:  embedded (defaults)")
                 .contains("other: embedded, " + PARAM + "=false");
         // the scenario was measured on both sides, not skipped or failed
@@ -80,12 +80,12 @@ class FeatureBenchCliTest {
         CliRun base = CliRun.of("feature-bench", "--scenario", "QueryLatency", "--max-measurements", "3",
                 "--runs-per-scenario", "1", "--other-params", "", "--build", "base", "--results", results.toString());
         assertThat(base.exitCode()).as(base.out() + base.err())
-                .isEqualTo(ExpectedExit.ofFeatureBench(results.resolve(FeatureReportFiles.JSON), base.out()));
+                .isEqualTo(ExpectedExit.ofFeatureBench(results.resolve(ReportFiles.FEATURE.json()), base.out()));
         assertThat(base.out()).contains("note: this and other are the same configuration, so this is an A/A comparison");
         CliRun r = CliRun.of("feature-bench", "--scenario", "QueryLatency", "--max-measurements", "3",
                 "--runs-per-scenario", "1", "--compare-to-history", "base", "--results", results.toString());
         assertThat(r.exitCode()).as(r.out() + r.err())
-                .isEqualTo(ExpectedExit.ofFeatureBench(results.resolve(FeatureReportFiles.JSON), r.out()));
+                .isEqualTo(ExpectedExit.ofFeatureBench(results.resolve(ReportFiles.FEATURE.json()), r.out()));
         assertThat(r.out()).contains("other: history:base (run ").contains("  this:  dev (embedded)")
                 .contains("  other: base (history:base)");
         // measured now on this side, the stored medians on the other: both columns carry a median

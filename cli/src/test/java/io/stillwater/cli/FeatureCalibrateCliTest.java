@@ -38,7 +38,7 @@ class FeatureCalibrateCliTest {
         CliRun ab = CliRun.of("feature-bench", "--scenario", "QueryLatency", "--max-measurements", "3",
                 "--runs-per-scenario", "1", "--other-params", "", "--results", results.toString());
         assertThat(ab.exitCode()).as(ab.out() + ab.err())
-                .isEqualTo(ExpectedExit.ofFeatureBench(results.resolve(FeatureReportFiles.JSON), ab.out()));
+                .isEqualTo(ExpectedExit.ofFeatureBench(results.resolve(ReportFiles.FEATURE.json()), ab.out()));
         String spread = "+-" + percent(wall.relativeSpread());
         assertThat(ab.out()).containsPattern("THRESHOLD +SPREAD +VERDICT");
         assertThat(ab.out()).containsPattern("QueryLatency +wallclock .* 10% +" + java.util.regex.Pattern.quote(spread));
