@@ -1,5 +1,7 @@
 package io.stillwater.cli;
 
+import java.lang.management.ManagementFactory;
+import java.util.function.IntConsumer;
 import io.stillwater.engine.Engine;
 import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.pgwire.PgServer;
@@ -45,7 +47,7 @@ final class ServeCommand implements Callable<Integer> {
     static final List<String> OOM_EXIT_FLAGS = List.of("-XX:+ExitOnOutOfMemoryError", "-XX:+CrashOnOutOfMemoryError");
 
     /** How the process exits when the engine stops; replaced in tests. Runs on its own thread. */
-    java.util.function.IntConsumer exit = System::exit;
+    IntConsumer exit = System::exit;
 
     @Option(names = "--listen", paramLabel = "HOST", defaultValue = "127.0.0.1",
             description = "Address to listen on (default: ${DEFAULT-VALUE}). Use 0.0.0.0 to accept remote clients; "
@@ -183,7 +185,7 @@ final class ServeCommand implements Callable<Integer> {
         if (workers < 1 || workers > 64) throw new IllegalArgumentException("--workers must be between 1 and 64, got " + workers);
         PgServer.Limits limits = serverLimits();
         if (noFsync) LOG.warn("--no-fsync: the write-ahead log is not fsynced; acknowledged writes can be lost on a crash");
-        logOutOfMemoryPolicy(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+        logOutOfMemoryPolicy(ManagementFactory.getRuntimeMXBean().getInputArguments());
         Engine engine = Engine.open(new EngineConfig(dataDir, !noFsync, workers, mergedSystemParameterDefaults()));
         // A committed write memory cannot apply: exit, so a supervisor restarts the process
         // and recovery replays the log (the handler runs on a thread of its own).

@@ -1,5 +1,9 @@
 package io.stillwater.cli;
 
+import io.stillwater.bench.cli.BenchCommand;
+import io.stillwater.bench.feature.cli.FeatureBenchCommand;
+import io.stillwater.cli.measure.MeasureCommand;
+import io.stillwater.slt.SltCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,9 +17,9 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = StillwaterCli.Version.class,
         description = "Stillwater: a streaming SQL engine that speaks the PostgreSQL wire protocol.",
-        subcommands = {ServeCommand.class, io.stillwater.slt.SltCommand.class, io.stillwater.bench.cli.BenchCommand.class,
-                io.stillwater.bench.feature.cli.FeatureBenchCommand.class,
-                io.stillwater.cli.measure.MeasureCommand.class,
+        subcommands = {ServeCommand.class, SltCommand.class, BenchCommand.class,
+                FeatureBenchCommand.class,
+                MeasureCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Run 'stillwater <command> --help' for a command's options."})
 public final class StillwaterCli implements Runnable {

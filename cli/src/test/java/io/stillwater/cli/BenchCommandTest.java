@@ -1,5 +1,11 @@
 package io.stillwater.cli;
 
+import java.io.File;
+import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.bench.cli.BenchRun;
@@ -146,7 +152,7 @@ class BenchCommandTest {
         for (String f : List.of("report.html", "report.json", "junit.xml", "history.sqlite")) {
             assertThat(results.resolve(f)).isNotEmptyFile();
         }
-        assertThat(java.nio.file.Files.readString(results.resolve("junit.xml"))).contains("SELECT 1 (reuse connection)");
+        assertThat(Files.readString(results.resolve("junit.xml"))).contains("SELECT 1 (reuse connection)");
         try (HistoryStore h = HistoryStore.open(results.resolve("history.sqlite"))) {
             assertThat(h.latestRun("b1")).isPresent();
             assertThat(h.statsFor("b1", "Read")).isPresent();
@@ -174,7 +180,7 @@ class BenchCommandTest {
     }
 
     private static String[] concat(String[] a, String... b) {
-        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        String[] out = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
     }
@@ -214,13 +220,13 @@ class BenchCommandTest {
     @Test
     void aJarTargetIsLaunchedPerRunAndCompared(@TempDir Path dir) throws Exception {
         Path jar = dir.resolve("other-build.jar");
-        java.util.jar.Manifest m = new java.util.jar.Manifest();
-        m.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
-        m.getMainAttributes().put(java.util.jar.Attributes.Name.MAIN_CLASS, StillwaterCli.class.getName());
-        m.getMainAttributes().put(java.util.jar.Attributes.Name.CLASS_PATH,
-                java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+        Manifest m = new Manifest();
+        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        m.getMainAttributes().put(Attributes.Name.MAIN_CLASS, StillwaterCli.class.getName());
+        m.getMainAttributes().put(Attributes.Name.CLASS_PATH,
+                Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                         .map(e -> Path.of(e).toUri().toString()).collect(Collectors.joining(" ")));
-        try (var out = new java.util.jar.JarOutputStream(java.nio.file.Files.newOutputStream(jar), m)) {
+        try (var out = new JarOutputStream(Files.newOutputStream(jar), m)) {
             // the manifest is the whole jar
         }
         Run r = bench("--other", "jar:" + jar, "--scenario", "Read", "--runs", "1", "--load-phase-duration", "1",

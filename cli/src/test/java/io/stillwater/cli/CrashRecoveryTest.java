@@ -1,5 +1,6 @@
 package io.stillwater.cli;
 
+import java.util.Comparator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.targets.ServeProcess;
@@ -147,7 +148,7 @@ class CrashRecoveryTest {
     private static Path newestSegment(Path dir) throws IOException {
         try (Stream<Path> files = Files.walk(dir)) {
             return files.filter(f -> f.getFileName().toString().matches("wal-\\d+\\.log"))
-                    .max(java.util.Comparator.comparing(f -> f.getFileName().toString()))
+                    .max(Comparator.comparing(f -> f.getFileName().toString()))
                     .orElseThrow(() -> new AssertionError("no log segment in " + dir));
         }
     }

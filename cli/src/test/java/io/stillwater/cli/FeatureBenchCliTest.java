@@ -1,5 +1,6 @@
 package io.stillwater.cli;
 
+import io.stillwater.bench.feature.run.SideOutcome;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -101,7 +102,7 @@ class FeatureBenchCliTest {
             var stored = FeatureHistory.thisSide(h, first.id()).get("QueryLatency").thisRuns().get(0);
             var again = FeatureHistory.results(h, compared.id()).get(0);
             assertThat(again.runs()).filteredOn(o -> o.side().equals("other")).singleElement()
-                    .satisfies(o -> assertThat(((io.stillwater.bench.feature.run.SideOutcome.Measured) o).run()
+                    .satisfies(o -> assertThat(((SideOutcome.Measured) o).run()
                             .samples()).isEqualTo(stored.samples()));
         }
     }

@@ -1,5 +1,6 @@
 package io.stillwater.cli;
 
+import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -41,7 +42,7 @@ class FeatureCalibrateCliTest {
                 .isEqualTo(ExpectedExit.ofFeatureBench(results.resolve(ReportFiles.FEATURE.json()), ab.out()));
         String spread = "+-" + percent(wall.relativeSpread());
         assertThat(ab.out()).containsPattern("THRESHOLD +SPREAD +VERDICT");
-        assertThat(ab.out()).containsPattern("QueryLatency +wallclock .* 10% +" + java.util.regex.Pattern.quote(spread));
+        assertThat(ab.out()).containsPattern("QueryLatency +wallclock .* 10% +" + Pattern.quote(spread));
         assertThat(ab.out().contains("! threshold tighter than twice"))
                 .isEqualTo(0.10 < 2 * wall.relativeSpread());
         JsonNode json = new ObjectMapper().readTree(results.resolve(ReportFiles.FEATURE.json()).toFile());

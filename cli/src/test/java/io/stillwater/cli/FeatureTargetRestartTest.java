@@ -1,5 +1,10 @@
 package io.stillwater.cli;
 
+import java.io.File;
+import java.util.Arrays;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.bench.feature.measure.MeasurementPolicy;
@@ -122,13 +127,13 @@ class FeatureTargetRestartTest {
     @Test
     void aJarTargetRestartsAsANewProcessOnTheSameData(@TempDir Path dir) throws Exception {
         Path jar = dir.resolve("other-build.jar");
-        java.util.jar.Manifest m = new java.util.jar.Manifest();
-        m.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
-        m.getMainAttributes().put(java.util.jar.Attributes.Name.MAIN_CLASS, StillwaterCli.class.getName());
-        m.getMainAttributes().put(java.util.jar.Attributes.Name.CLASS_PATH,
-                java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+        Manifest m = new Manifest();
+        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        m.getMainAttributes().put(Attributes.Name.MAIN_CLASS, StillwaterCli.class.getName());
+        m.getMainAttributes().put(Attributes.Name.CLASS_PATH,
+                Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                         .map(e -> Path.of(e).toUri().toString()).collect(Collectors.joining(" ")));
-        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), m)) {
+        try (var out = new JarOutputStream(Files.newOutputStream(jar), m)) {
             // the manifest is the whole jar
         }
         try (TargetLauncher.LaunchedTarget t = Targets.launcher(new TargetSpec.Jar(jar), SideParams.NONE).launch()) {

@@ -1,5 +1,6 @@
 package io.stillwater.cli;
 
+import io.stillwater.pgwire.PgServer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -29,7 +30,7 @@ class ServeLimitsTest {
         new CommandLine(serve).parseArgs("--port", "0", "--data-dir", dir.toString(), "--no-fsync",
                 "--max-message-size", "1MB", "--max-buffered-input", "64MB", "--max-starting-connections", "10");
         try (ServeCommand.Running running = serve.start()) {
-            assertThat(running.server().limits()).isEqualTo(new io.stillwater.pgwire.PgServer.Limits(1 << 20, 64L << 20, 10));
+            assertThat(running.server().limits()).isEqualTo(new PgServer.Limits(1 << 20, 64L << 20, 10));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.stillwater.cli;
 
+import java.util.ArrayList;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -36,7 +37,7 @@ class ServeOutOfMemoryPolicyTest {
 
     /** The java command line ./stillwater would run for {@code args}, one element per line. */
     private static List<String> launcherCommand(String... args) throws IOException, InterruptedException {
-        List<String> cmd = new java.util.ArrayList<>(List.of("bash", LAUNCHER.toString()));
+        List<String> cmd = new ArrayList<>(List.of("bash", LAUNCHER.toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().put("STILLWATER_PRINT_COMMAND", "1");

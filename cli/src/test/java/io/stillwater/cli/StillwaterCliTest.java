@@ -1,5 +1,6 @@
 package io.stillwater.cli;
 
+import org.assertj.core.api.Assertions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.DataInputStream;
@@ -39,7 +40,7 @@ class StillwaterCliTest {
         }
         ServeCommand zero = new ServeCommand();
         new CommandLine(zero).parseArgs("--port", "0", "--data-dir", dir.resolve("data0").toString(), "--workers", "0");
-        org.assertj.core.api.Assertions.assertThatThrownBy(zero::start)
+        Assertions.assertThatThrownBy(zero::start)
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--workers must be between 1 and 64");
     }
 

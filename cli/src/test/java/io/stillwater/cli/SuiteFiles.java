@@ -1,5 +1,6 @@
 package io.stillwater.cli;
 
+import io.stillwater.slt.Corpus;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -21,7 +22,7 @@ final class SuiteFiles {
 
     private SuiteFiles() {}
 
-    static Path repoRoot() { return io.stillwater.slt.Corpus.repoRoot(); }
+    static Path repoRoot() { return Corpus.repoRoot(); }
 
     static Path regressionDir() {
         return repoRoot().resolve("test/slt");
@@ -43,5 +44,5 @@ final class SuiteFiles {
                 .toList();
     }
 
-    static Path sqliteCorpus() { return io.stillwater.slt.Corpus.sqlite(); }
+    static Path sqliteCorpus() { return Corpus.sqlite(); }
 }

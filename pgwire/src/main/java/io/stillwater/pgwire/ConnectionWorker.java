@@ -1,5 +1,7 @@
 package io.stillwater.pgwire;
 
+import java.util.LinkedHashMap;
+import java.util.function.Predicate;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
@@ -159,7 +161,7 @@ final class ConnectionWorker {
         }
         String database = params.getOrDefault("database", "");
         if (database.isEmpty()) database = DEFAULT_DATABASE;
-        Map<String, String> options = new java.util.LinkedHashMap<>();
+        Map<String, String> options = new LinkedHashMap<>();
         params.forEach((k, v) -> { if (!k.startsWith("_pq_.")) options.put(k, v); });
         Session s;
         try {
@@ -425,7 +427,7 @@ final class ConnectionWorker {
     }
 
     /** Closes and forgets every portal {@code which} accepts. */
-    private void dropPortals(java.util.function.Predicate<Portal> which) {
+    private void dropPortals(Predicate<Portal> which) {
         for (Iterator<Portal> it = portals.values().iterator(); it.hasNext(); ) {
             Portal p = it.next();
             if (which.test(p)) {

@@ -1,5 +1,12 @@
 package io.stillwater.pgwire;
 
+import java.io.IOException;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -83,8 +90,8 @@ public final class PgServer implements AutoCloseable {
     private final StartingConnections starting;
     private final CancelRegistry registry = new CancelRegistry();
     /** Connection worker threads still running; close() waits for them so sessions close before it returns. */
-    private final java.util.Set<java.util.concurrent.ExecutorService> liveWorkers =
-            java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<ExecutorService> liveWorkers =
+            ConcurrentHashMap.newKeySet();
     private final ChannelGroup channels = new DefaultChannelGroup("pgwire", GlobalEventExecutor.INSTANCE);
     private EventLoopGroup acceptors;
     private EventLoopGroup workers;
@@ -116,7 +123,7 @@ public final class PgServer implements AutoCloseable {
         InetSocketAddress address = new InetSocketAddress(host, port);
         if (address.isUnresolved()) {
             throw new UncheckedIOException("could not listen on " + host + ":" + port + ": unknown host",
-                    new java.net.UnknownHostException(host));
+                    new UnknownHostException(host));
         }
         acceptors = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
@@ -141,7 +148,7 @@ public final class PgServer implements AutoCloseable {
             serverChannel = bootstrap.bind(address).syncUninterruptibly().channel();
         } catch (Exception e) { // Netty rethrows the bind's checked IOException undeclared
             shutdownGroups();
-            if (e instanceof java.io.IOException io) {
+            if (e instanceof IOException io) {
                 throw new UncheckedIOException("could not listen on " + host + ":" + port + ": " + e.getMessage(), io);
             }
             throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
@@ -183,8 +190,8 @@ public final class PgServer implements AutoCloseable {
         return n;
     }
 
-    private java.util.List<PgConnectionHandler> handlers() {
-        java.util.List<PgConnectionHandler> out = new java.util.ArrayList<>();
+    private List<PgConnectionHandler> handlers() {
+        List<PgConnectionHandler> out = new ArrayList<>();
         for (Channel ch : channels) {
             PgConnectionHandler h = ch.pipeline().get(PgConnectionHandler.class);
             if (h != null) out.add(h);
@@ -206,7 +213,7 @@ public final class PgServer implements AutoCloseable {
         }
         channels.close().awaitUninterruptibly(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLOSE_TIMEOUT_SECONDS);
-        for (java.util.concurrent.ExecutorService worker : java.util.List.copyOf(liveWorkers)) {
+        for (ExecutorService worker : List.copyOf(liveWorkers)) {
             try {
                 worker.awaitTermination(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (InterruptedException e) {

@@ -1,5 +1,6 @@
 package io.stillwater.pgwire;
 
+import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.HashSet;
@@ -10,7 +11,7 @@ class CancelRegistryTest {
     @Test
     void cancelsOnlyWithTheRightSecretAndOnlyWhileRegistered() {
         CannedSession.Probe probe = new CannedSession.Probe();
-        var session = probe.factory().connect("u", "materialize", java.util.Map.of());
+        var session = probe.factory().connect("u", "materialize", Map.of());
         CancelRegistry registry = new CancelRegistry();
         BackendKey key = registry.register(session);
         assertThat(key.processId()).isPositive();
@@ -33,7 +34,7 @@ class CancelRegistryTest {
         CancelRegistry registry = new CancelRegistry();
         Set<Integer> pids = new HashSet<>();
         for (int i = 0; i < 2000; i++) {
-            pids.add(registry.register(probe.factory().connect("u", "materialize", java.util.Map.of())).processId());
+            pids.add(registry.register(probe.factory().connect("u", "materialize", Map.of())).processId());
         }
         assertThat(pids).hasSize(2000);
         assertThat(registry.size()).isEqualTo(2000);

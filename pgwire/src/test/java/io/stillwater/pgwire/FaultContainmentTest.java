@@ -1,5 +1,6 @@
 package io.stillwater.pgwire;
 
+import org.postgresql.util.PSQLException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.pgwire.RawClient.Msg;
@@ -186,7 +187,7 @@ class FaultContainmentTest {
                 try {
                     sa.executeQuery("SELECT throw " + kind).close();
                     throw new AssertionError("no error for " + kind);
-                } catch (org.postgresql.util.PSQLException e) {
+                } catch (PSQLException e) {
                     assertThat(e.getSQLState()).isEqualTo(kind.equals("oom") ? "53200" : "XX000");
                     assertThat(e.getServerErrorMessage().getMessage()).doesNotContain("java.");
                 }

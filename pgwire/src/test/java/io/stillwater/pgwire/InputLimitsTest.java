@@ -1,5 +1,6 @@
 package io.stillwater.pgwire;
 
+import java.io.IOException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.ByteBufAllocator;
@@ -143,7 +144,7 @@ class InputLimitsTest {
     private static int available(RawClient c) {
         try {
             return c.socket().getInputStream().available();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return 1; // closed: reading will tell
         }
     }

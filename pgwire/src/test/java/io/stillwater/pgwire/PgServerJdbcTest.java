@@ -1,5 +1,6 @@
 package io.stillwater.pgwire;
 
+import org.postgresql.PGStatement;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -114,7 +115,7 @@ class PgServerJdbcTest {
                     assertThat(rs.next()).isFalse();
                 }
             }
-            assertThat(ps.unwrap(org.postgresql.PGStatement.class).isUseServerPrepare()).isTrue();
+            assertThat(ps.unwrap(PGStatement.class).isUseServerPrepare()).isTrue();
         }
     }
 

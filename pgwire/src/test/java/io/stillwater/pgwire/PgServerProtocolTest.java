@@ -1,5 +1,11 @@
 package io.stillwater.pgwire;
 
+import io.stillwater.engine.types.SqlType;
+import io.stillwater.pgwire.types.PgBinaryCodec;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.util.HashMap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.pgwire.RawClient.Body;
@@ -60,7 +66,7 @@ class PgServerProtocolTest {
             List<Msg> msgs = c.startup(Map.of("user", "bob", "application_name", "rawtest"));
             assertThat(msgs.getFirst().type()).isEqualTo('R');
             assertThat(ByteBuffer.wrap(msgs.getFirst().body()).getInt()).isZero();
-            Map<String, String> params = new java.util.HashMap<>();
+            Map<String, String> params = new HashMap<>();
             for (Msg m : msgs) {
                 if (m.type() == 'S') {
                     String[] kv = new String(m.body(), StandardCharsets.UTF_8).split("\0");
@@ -318,8 +324,8 @@ class PgServerProtocolTest {
             CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
                 try {
                     for (int i = 0; i < n; i++) c.send('Q', RawClient.query("SELECT " + i));
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
                 }
             });
             for (int i = 0; i < n; i++) {
@@ -384,8 +390,8 @@ class PgServerProtocolTest {
     void binaryParametersAreDecodedByTheirStatementTypes() throws Exception {
         try (RawClient c = RawClient.started(port())) {
             c.send('P', RawClient.parse("", "SELECT $1, $2", 20, 1700));
-            byte[] numeric = io.stillwater.pgwire.types.PgBinaryCodec.encode(
-                    io.stillwater.engine.types.SqlType.NUMERIC, new java.math.BigDecimal("-1.50"));
+            byte[] numeric = PgBinaryCodec.encode(
+                    SqlType.NUMERIC, new BigDecimal("-1.50"));
             c.send('B', new Body().cstring("").cstring("").int16(1).int16(1).int16(2)
                     .int32(4).int32(-5)                      // int4 bytes for an int8 parameter: widened
                     .int32(numeric.length).raw(numeric)

@@ -1,5 +1,6 @@
 package io.stillwater.pgwire;
 
+import java.nio.ByteBuffer;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -65,7 +66,7 @@ final class RawClient implements AutoCloseable {
         List<Msg> msgs = readUntilReady();
         for (Msg m : msgs) {
             if (m.type() == 'K') {
-                java.nio.ByteBuffer key = java.nio.ByteBuffer.wrap(m.body());
+                ByteBuffer key = ByteBuffer.wrap(m.body());
                 processId = key.getInt();
                 secretKey = key.getInt();
             }

@@ -1,5 +1,8 @@
 package io.stillwater.pgwire;
 
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.pgwire.RawClient.Body;
@@ -260,7 +263,7 @@ class StreamingTest {
 
     private static long usedHeapAfterGc() {
         System.gc();
-        return java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
     /** Generously: what a connection may hold plus noise; far below the ~300 MiB of 5M rows held in memory. */
@@ -290,8 +293,8 @@ class StreamingTest {
         }
 
         // psql: the simple protocol, one Query for all rows; the server sends them as psql reads.
-        java.nio.file.Path psql = java.nio.file.Path.of("/usr/bin/psql");
-        assertThat(java.nio.file.Files.isExecutable(psql)).as("psql must be installed").isTrue();
+        Path psql = Path.of("/usr/bin/psql");
+        assertThat(Files.isExecutable(psql)).as("psql must be installed").isTrue();
         long producedBefore = probe.rowsProduced.get();
         ProcessBuilder pb = new ProcessBuilder(psql.toString(), "-X", "-At", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1",
                 "-p", String.valueOf(port()), "-U", "x", "-d", "materialize", "-c", "SELECT * FROM lazy(" + rows + ")");

@@ -1,5 +1,7 @@
 package io.stillwater.slt;
 
+import java.util.Locale;
+
 /** A {@code skipif <engine>} or {@code onlyif <engine>} line guarding the record after it. */
 public record Condition(Kind kind, String engine) {
     public enum Kind { SKIPIF, ONLYIF }
@@ -12,6 +14,6 @@ public record Condition(Kind kind, String engine) {
 
     @Override
     public String toString() {
-        return kind.name().toLowerCase(java.util.Locale.ROOT) + " " + engine;
+        return kind.name().toLowerCase(Locale.ROOT) + " " + engine;
     }
 }

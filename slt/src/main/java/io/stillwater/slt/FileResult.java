@@ -1,5 +1,6 @@
 package io.stillwater.slt;
 
+import java.util.Collections;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
@@ -17,7 +18,7 @@ public record FileResult(
         for (Outcome o : Outcome.values()) {
             copy.put(o, counts.getOrDefault(o, 0));
         }
-        counts = java.util.Collections.unmodifiableMap(copy);
+        counts = Collections.unmodifiableMap(copy);
         problems = List.copyOf(problems);
         halted = halted == null ? "" : halted;
         fatal = fatal == null ? "" : fatal;

@@ -1,5 +1,6 @@
 package io.stillwater.slt;
 
+import java.util.regex.PatternSyntaxException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -173,7 +174,7 @@ public final class SltParser {
         ExpectedError error = new ExpectedError(m.group(2), m.group(1) == null ? "" : m.group(1).toUpperCase(Locale.ROOT));
         try {
             error.pattern();
-        } catch (java.util.regex.PatternSyntaxException e) {
+        } catch (PatternSyntaxException e) {
             throw new MalformedException(line, "invalid error regex '" + error.regex() + "': " + e.getDescription());
         }
         if (rest.startsWith("pgcode") && error.sqlState().isEmpty()) {

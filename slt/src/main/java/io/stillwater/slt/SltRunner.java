@@ -1,5 +1,6 @@
 package io.stillwater.slt;
 
+import java.util.Map;
 import io.stillwater.targets.EmbeddedServerFactory;
 import io.stillwater.targets.PgUrl;
 import java.io.IOException;
@@ -133,7 +134,7 @@ public final class SltRunner {
     }
 
     private static FileResult fatal(String name, long start, String message) {
-        return new FileResult(name, java.util.Map.of(), List.of(), Duration.ofNanos(System.nanoTime() - start), "",
+        return new FileResult(name, Map.of(), List.of(), Duration.ofNanos(System.nanoTime() - start), "",
                 message);
     }
 

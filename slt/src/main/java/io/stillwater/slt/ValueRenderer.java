@@ -1,5 +1,7 @@
 package io.stillwater.slt;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 
@@ -170,7 +172,7 @@ public final class ValueRenderer {
 
     /** SQLite's text→real conversion: the longest leading numeric prefix, else 0. */
     static double leadingReal(String s) {
-        java.util.regex.Matcher m = java.util.regex.Pattern
+        Matcher m = Pattern
                 .compile("^\\s*([+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)").matcher(s);
         return m.find() ? Double.parseDouble(m.group(1)) : 0.0;
     }

@@ -1,5 +1,6 @@
 package io.stillwater.slt;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -39,7 +40,7 @@ public final class Corpus {
                 if (Files.isRegularFile(pom) && Files.readString(pom).contains("<modules>")) {
                     return dir;
                 }
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new IllegalStateException("cannot read " + pom, e);
             }
             dir = dir.getParent();

@@ -1,5 +1,8 @@
 package io.stillwater.slt;
 
+import java.sql.DriverManager;
+import java.util.Optional;
+import javax.xml.parsers.DocumentBuilderFactory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.targets.EmbeddedServer;
@@ -72,7 +75,7 @@ class PostgresEndToEndTest {
             st.execute("CREATE DATABASE hashcheck");
         }
         int checked = 0;
-        try (Connection c = java.sql.DriverManager.getConnection(
+        try (Connection c = DriverManager.getConnection(
                 PG.jdbcUrl().replace("/postgres", "/hashcheck"), "postgres", "");
                 Statement st = c.createStatement()) {
             for (Record r : script.records()) {
@@ -263,7 +266,7 @@ class PostgresEndToEndTest {
         assertThat(xml).contains("<testsuite name=\"" + b + "\" tests=\"3\" failures=\"2\"")
                 .contains("name=\"" + b + ":1 statement-failure\"><failure type=\"statement-failure\"")
                 .contains("syntax error");
-        javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(junit.toFile()); // well-formed
 
         RunSummary fast = run(SltOptions.of(List.of(a, b, c)).withUrl(PG.url()).withFailFast(true));
@@ -321,7 +324,7 @@ class PostgresEndToEndTest {
                 "statement ok", "CREATE TABLE x(a INT)", "");
         buf.reset();
         RunSummary s = new SltRunner(SltOptions.of(List.of(f, f)), new PrintStream(buf, true, StandardCharsets.UTF_8),
-                java.util.Optional.of(factory)).run();
+                Optional.of(factory)).run();
         assertThat(s.passed()).as(output()).isTrue();
         assertThat(s.total(Outcome.SUCCESS)).isEqualTo(8);
         assertThat(started.get()).isEqualTo(4); // one per file, one per reset-server

@@ -1,5 +1,6 @@
 package io.stillwater.slt;
 
+import java.net.ServerSocket;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
@@ -68,7 +69,7 @@ class SltCommandTest {
         Path f = tmp.resolve("a.slt");
         Files.writeString(f, "statement ok\nSELECT 1\n");
         int port;
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+        try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
         Run r = run("--url", "postgresql://u@127.0.0.1:" + port + "/db", f.toString());

@@ -1,5 +1,7 @@
 package io.stillwater.slt;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -228,12 +230,12 @@ class SltParserTest {
 
     @Test
     void corpusFilesParseWithoutMalformedRecords() throws Exception {
-        java.nio.file.Path dir = Corpus.sqlite();
+        Path dir = Corpus.sqlite();
         for (String name : List.of("select1.test", "select2.test", "select3.test")) {
-            Script s = SltParser.parse(name, java.nio.file.Files.readString(dir.resolve(name)));
+            Script s = SltParser.parse(name, Files.readString(dir.resolve(name)));
             assertThat(s.records()).noneMatch(r -> r instanceof Record.Malformed);
         }
-        Script s1 = SltParser.parse("select1.test", java.nio.file.Files.readString(dir.resolve("select1.test")));
+        Script s1 = SltParser.parse("select1.test", Files.readString(dir.resolve("select1.test")));
         assertThat(s1.records()).filteredOn(r -> r instanceof Record.Query).hasSize(1031 - 31);
         assertThat(s1.records()).filteredOn(r -> r instanceof Record.Query q && q.expected() instanceof ExpectedOutput.Hashed)
                 .isNotEmpty();

@@ -1,5 +1,7 @@
 package io.stillwater.slt;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import static io.stillwater.slt.ColumnType.BOOL;
 import static io.stillwater.slt.ColumnType.INTEGER;
 import static io.stillwater.slt.ColumnType.OID;
@@ -140,15 +142,15 @@ class ValueRendererTest {
 
     @Property
     void codePointOrderEqualsUtf8ByteOrder(@ForAll String a, @ForAll String b) {
-        byte[] x = a.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        byte[] y = b.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] x = a.getBytes(StandardCharsets.UTF_8);
+        byte[] y = b.getBytes(StandardCharsets.UTF_8);
         // unpaired surrogates do not survive UTF-8 encoding; compare only well-formed strings
-        if (!new String(x, java.nio.charset.StandardCharsets.UTF_8).equals(a)
-                || !new String(y, java.nio.charset.StandardCharsets.UTF_8).equals(b)) {
+        if (!new String(x, StandardCharsets.UTF_8).equals(a)
+                || !new String(y, StandardCharsets.UTF_8).equals(b)) {
             return;
         }
         assertThat(Integer.signum(ResultSorter.compareCodePoints(a, b)))
-                .isEqualTo(Integer.signum(java.util.Arrays.compareUnsigned(x, y)));
+                .isEqualTo(Integer.signum(Arrays.compareUnsigned(x, y)));
     }
 
     @Property

@@ -1,5 +1,6 @@
 package io.stillwater.testkit;
 
+import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -20,7 +21,7 @@ class TimeoutsTest {
 
     @PropertyTimeout(7)
     static class Annotated {
-        @PropertyTimeout(value = 3, unit = java.util.concurrent.TimeUnit.MINUTES)
+        @PropertyTimeout(value = 3, unit = TimeUnit.MINUTES)
         void method() {}
 
         void plain() {}

@@ -1,5 +1,8 @@
 package io.stillwater.bench.runner;
 
+import io.stillwater.bench.scenario.Capability;
+import java.util.OptionalLong;
+import java.util.Set;
 import java.util.List;
 
 /**
@@ -46,8 +49,8 @@ public interface TargetLauncher {
         }
 
         /** The operating-system process serving this target, when the bench launched one (jar:). */
-        default java.util.OptionalLong processId() {
-            return java.util.OptionalLong.empty();
+        default OptionalLong processId() {
+            return OptionalLong.empty();
         }
 
         /** Whether the target runs inside the bench's own JVM (embedded). */
@@ -78,7 +81,7 @@ public interface TargetLauncher {
             }
 
             @Override
-            public java.util.Set<io.stillwater.bench.scenario.Capability> capabilities() {
+            public Set<Capability> capabilities() {
                 return target.capabilities();
             }
 

@@ -1,5 +1,7 @@
 package io.stillwater.bench.targets;
 
+import java.util.Collections;
+import java.util.Locale;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -19,7 +21,7 @@ public record SideParams(Map<String, String> values) {
     private static final Pattern PARAMETER_NAME = Pattern.compile("[a-z_][a-z0-9_]*");
 
     public SideParams {
-        values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }
 
     /**
@@ -43,7 +45,7 @@ public record SideParams(Map<String, String> values) {
             if (eq < 0) {
                 throw new IllegalArgumentException("parameter \"" + entry.strip() + "\" has no value; write name=value");
             }
-            String name = entry.substring(0, eq).strip().toLowerCase(java.util.Locale.ROOT);
+            String name = entry.substring(0, eq).strip().toLowerCase(Locale.ROOT);
             String value = unquote(entry.substring(eq + 1).strip());
             if (!PARAMETER_NAME.matcher(name).matches()) {
                 throw new IllegalArgumentException("\"" + name + "\" is not a parameter name (letters, digits and _)");

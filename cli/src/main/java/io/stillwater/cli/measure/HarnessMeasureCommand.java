@@ -1,5 +1,9 @@
 package io.stillwater.cli.measure;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.TreeMap;
 import io.stillwater.bench.action.Action;
 import io.stillwater.bench.action.SqlErrors;
 import io.stillwater.bench.action.WrongResultException;
@@ -271,7 +275,7 @@ final class HarnessMeasureCommand implements Callable<Integer> {
             // Rounds interleave the clients (harness, plain, pgbench, harness, ...) so a drift in the
             // machine's load hits all three; the ratios use the totals over all rounds.
             double[] sums = new double[8]; // harness successes, wall; plain successes, wall; pgbench transactions, seconds; virtual successes, wall
-            java.util.Map<String, Long> harnessErrors = new java.util.TreeMap<>();
+            Map<String, Long> harnessErrors = new TreeMap<>();
             for (int round = 1; round <= rounds; round++) {
                 String r = Integer.toString(round);
                 ActionStatistics s = runClosed(t, action, measured).stats();
@@ -341,14 +345,14 @@ final class HarnessMeasureCommand implements Callable<Integer> {
      * closed-loop workers do) separates from the cost of timing and recording.
      */
     private PlainRun runPlainJdbc(Target t, Duration duration, boolean virtual) throws Exception {
-        List<LookupInvoker> invokers = new java.util.ArrayList<>();
+        List<LookupInvoker> invokers = new ArrayList<>();
         try {
             for (int i = 0; i < connections; i++) {
                 invokers.add(new LookupInvoker(t, rows, 1000 + i));
             }
             AtomicLong ok = new AtomicLong();
             AtomicLong failed = new AtomicLong();
-            List<Thread> threads = new java.util.ArrayList<>();
+            List<Thread> threads = new ArrayList<>();
             long start = System.nanoTime();
             long end = start + duration.toNanos();
             for (LookupInvoker inv : invokers) {
@@ -400,7 +404,7 @@ final class HarnessMeasureCommand implements Callable<Integer> {
             return PgbenchResult.parse(output);
         } finally {
             try (var files = Files.walk(dir)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
             }
         }
     }

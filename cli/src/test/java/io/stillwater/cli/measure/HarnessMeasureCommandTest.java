@@ -114,7 +114,7 @@ class HarnessMeasureCommandTest {
                 .contains("harness / pgbench = ").doesNotContain("FAILED").doesNotContain("not run")
                 .doesNotContain("1. Open-loop");
         // every client row: name, round 1, seconds, queries > 0, failed 0, ...
-        java.util.List<String> rows = o.out().lines()
+        List<String> rows = o.out().lines()
                 .filter(l -> l.startsWith("harness closed loop") || l.startsWith("plain JDBC") || l.startsWith("pgbench"))
                 .toList();
         assertThat(rows).hasSize(4);

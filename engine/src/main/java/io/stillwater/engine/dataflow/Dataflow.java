@@ -1,5 +1,6 @@
 package io.stillwater.engine.dataflow;
 
+import java.util.Collections;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.types.SqlType;
 import java.util.LinkedHashSet;
@@ -44,7 +45,7 @@ public final class Dataflow {
     }
 
     /** The stored collections this dataflow reads (the {@code Get} object ids). */
-    public Set<Long> sourceIds() { return java.util.Collections.unmodifiableSet(sourceIds); }
+    public Set<Long> sourceIds() { return Collections.unmodifiableSet(sourceIds); }
 
     /** The output's column types. */
     public List<SqlType> types() { return types; }

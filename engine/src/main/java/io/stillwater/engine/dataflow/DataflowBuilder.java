@@ -1,5 +1,7 @@
 package io.stillwater.engine.dataflow;
 
+import java.util.Optional;
+import java.util.function.LongFunction;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.expr.EvalContext;
 import io.stillwater.engine.expr.Evaluator;
@@ -50,7 +52,7 @@ public final class DataflowBuilder {
     /** Null for a single, unpartitioned copy. */
     private Exchange exchange;
     /** Inputs a one-shot read's joins may probe instead of reading (null: none). */
-    private java.util.function.LongFunction<java.util.Optional<ArrangedInput>> arrangements;
+    private LongFunction<Optional<ArrangedInput>> arrangements;
 
     private final List<Dataflow.Node> nodes = new ArrayList<>();
     private final Map<PlanNode, Integer> built = new IdentityHashMap<>();
@@ -82,7 +84,7 @@ public final class DataflowBuilder {
      * arrangement's key, becomes a {@link LookupJoinOperator} and that input is never read.
      * Only for single-step dataflows (the arrangement is fixed at the read time).
      */
-    public DataflowBuilder withArrangements(java.util.function.LongFunction<java.util.Optional<ArrangedInput>> arrangements) {
+    public DataflowBuilder withArrangements(LongFunction<Optional<ArrangedInput>> arrangements) {
         if (!nodes.isEmpty()) throw new IllegalStateException("configure a builder before building");
         if (exchange != null) throw new IllegalStateException("a partitioned (maintained) dataflow cannot probe fixed arrangements");
         this.arrangements = arrangements;
@@ -194,7 +196,7 @@ public final class DataflowBuilder {
             PlanNode probeSide = arrangedRight ? j.left() : j.right();
             int[] arrangedKeys = arrangedRight ? j.rightKeys() : j.leftKeys();
             int[] probeKeys = arrangedRight ? j.leftKeys() : j.rightKeys();
-            java.util.Optional<ArrangedInput> a = arrangements.apply(g.objectId());
+            Optional<ArrangedInput> a = arrangements.apply(g.objectId());
             if (a.isEmpty()) continue;
             int[] keyCols = a.get().keyColumns();
             int[] probeLookup = new int[keyCols.length];

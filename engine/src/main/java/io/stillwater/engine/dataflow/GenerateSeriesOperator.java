@@ -1,5 +1,10 @@
 package io.stillwater.engine.dataflow;
 
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.error.SqlException;
@@ -55,7 +60,7 @@ final class GenerateSeriesOperator extends Operator {
     }
 
     /** The values still to produce; null before the first chunk. */
-    private java.util.Iterator<Object> values;
+    private Iterator<Object> values;
 
     /**
      * The next at most {@code max} rows of the series, or null once it is complete (a
@@ -84,11 +89,11 @@ final class GenerateSeriesOperator extends Operator {
     }
 
     /** Evaluates the arguments and returns the series' values, produced as they are iterated. */
-    private java.util.Iterator<Object> start() {
+    private Iterator<Object> start() {
         Object start = args.get(0).eval(Row.EMPTY);
         Object stop = args.get(1).eval(Row.EMPTY);
         Object step = args.size() > 2 ? args.get(2).eval(Row.EMPTY) : null;
-        if (start == null || stop == null || (args.size() > 2 && step == null)) return java.util.Collections.emptyIterator();
+        if (start == null || stop == null || (args.size() > 2 && step == null)) return Collections.emptyIterator();
         return switch (type.kind()) {
             case NUMERIC -> numeric(toDecimal(start), toDecimal(stop), step == null ? BigDecimal.ONE : toDecimal(step));
             case TIMESTAMP, TIMESTAMPTZ -> temporal(start, stop, (Interval) step);
@@ -102,15 +107,15 @@ final class GenerateSeriesOperator extends Operator {
     }
 
     /** Values from {@code first} while {@code more} holds, each the {@code advance} of the last (null: stop). */
-    private static <T> java.util.Iterator<Object> series(T first, java.util.function.Predicate<T> more,
-                                                          java.util.function.UnaryOperator<T> advance) {
-        return new java.util.Iterator<>() {
+    private static <T> Iterator<Object> series(T first, Predicate<T> more,
+                                                          UnaryOperator<T> advance) {
+        return new Iterator<>() {
             private T next = first != null && more.test(first) ? first : null;
 
             public boolean hasNext() { return next != null; }
 
             public Object next() {
-                if (next == null) throw new java.util.NoSuchElementException();
+                if (next == null) throw new NoSuchElementException();
                 T v = next;
                 T after = advance.apply(v);
                 next = after != null && more.test(after) ? after : null;
@@ -119,17 +124,17 @@ final class GenerateSeriesOperator extends Operator {
         };
     }
 
-    private java.util.Iterator<Object> integers(long start, long stop, long step) {
+    private Iterator<Object> integers(long start, long stop, long step) {
         if (step == 0) throw zeroStep();
         TypeKind k = type.kind();
-        java.util.Iterator<Object> longs = series(start, v -> step > 0 ? v <= stop : v >= stop, v -> {
+        Iterator<Object> longs = series(start, v -> step > 0 ? v <= stop : v >= stop, v -> {
             try {
                 return Math.addExact(v, step);
             } catch (ArithmeticException overflow) {
                 return null;
             }
         });
-        return new java.util.Iterator<>() {
+        return new Iterator<>() {
             public boolean hasNext() { return longs.hasNext(); }
 
             public Object next() {
@@ -143,12 +148,12 @@ final class GenerateSeriesOperator extends Operator {
         return v instanceof BigDecimal d ? d : BigDecimal.valueOf(((Number) v).longValue());
     }
 
-    private static java.util.Iterator<Object> numeric(BigDecimal start, BigDecimal stop, BigDecimal step) {
+    private static Iterator<Object> numeric(BigDecimal start, BigDecimal stop, BigDecimal step) {
         if (step.signum() == 0) throw zeroStep();
         return series(start, v -> step.signum() > 0 ? v.compareTo(stop) <= 0 : v.compareTo(stop) >= 0, v -> v.add(step));
     }
 
-    private java.util.Iterator<Object> temporal(Object start, Object stop, Interval step) {
+    private Iterator<Object> temporal(Object start, Object stop, Interval step) {
         int dir = step.compareTo(Interval.ZERO);
         if (dir == 0) throw zeroStep();
         if (start instanceof LocalDateTime s && stop instanceof LocalDateTime e) {

@@ -1,5 +1,6 @@
 package io.stillwater.engine.dataflow;
 
+import java.util.Optional;
 import io.stillwater.engine.data.Changes;
 
 /**
@@ -16,8 +17,8 @@ public interface SnapshotSource {
      * one (an index) that a join may probe instead of reading its contents. None by
      * default: every input is read with {@link #read}.
      */
-    default java.util.Optional<ArrangedInput> arranged(long objectId, long asOf) {
-        return java.util.Optional.empty();
+    default Optional<ArrangedInput> arranged(long objectId, long asOf) {
+        return Optional.empty();
     }
 
     /**

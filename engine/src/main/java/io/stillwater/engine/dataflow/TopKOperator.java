@@ -1,5 +1,6 @@
 package io.stillwater.engine.dataflow;
 
+import java.util.LinkedHashMap;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.memory.HeapEstimate;
@@ -32,7 +33,7 @@ final class TopKOperator extends Operator implements Absorbing {
     private final long offset;
     private final HashMap<Row, TreeMap<Row, long[]>> groups = new HashMap<>();
     /** Groups changed since the last complete emit (first-change order), with their window before the changes, negated. */
-    private final Map<Row, Counts> touched = new java.util.LinkedHashMap<>();
+    private final Map<Row, Counts> touched = new LinkedHashMap<>();
     private List<Map.Entry<Row, Counts>> emitting;
     private int emitted;
     private boolean prune;

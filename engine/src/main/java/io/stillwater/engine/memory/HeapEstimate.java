@@ -1,5 +1,6 @@
 package io.stillwater.engine.memory;
 
+import io.stillwater.engine.types.ByteString;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
 import java.math.BigDecimal;
@@ -58,7 +59,7 @@ public final class HeapEstimate {
             case String s -> 24 + 16 + s.length();
             case BigDecimal d -> 40 + 40 + d.unscaledValue().bitLength() / 8;
             case byte[] b -> 16 + b.length;
-            case io.stillwater.engine.types.ByteString b -> 16 + 16 + b.length();
+            case ByteString b -> 16 + 16 + b.length();
             default -> 32; // dates, times, timestamps, intervals, errors
         };
     }

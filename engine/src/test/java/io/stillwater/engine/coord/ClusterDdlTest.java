@@ -1,5 +1,8 @@
 package io.stillwater.engine.coord;
 
+import io.stillwater.engine.params.Params;
+import java.util.Arrays;
+import org.assertj.core.groups.Tuple;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -107,7 +110,7 @@ class ClusterDdlTest {
         assertThat(q("SELECT id, name, managed, size, replication_factor FROM mz_catalog.mz_clusters"))
                 .containsExactly(List.of("u1", "default", "t", "scale=1,workers=1", "1"));
         assertThat(provisioned).extracting(ReplicaSpec::cluster, ReplicaSpec::replica, ReplicaSpec::replicaId,
-                ReplicaSpec::workers).containsExactly(org.assertj.core.groups.Tuple.tuple("default", "r1", "u1", 1));
+                ReplicaSpec::workers).containsExactly(Tuple.tuple("default", "r1", "u1", 1));
         reopen();
         // Re-provisioned from the log, not created again: same ids, no second default.
         assertThat(q("SELECT id, name FROM mz_catalog.mz_clusters")).containsExactly(List.of("u1", "default"));
@@ -127,8 +130,8 @@ class ClusterDdlTest {
         assertThat(q("SELECT name, managed, size, replication_factor FROM mz_catalog.mz_clusters WHERE name <> 'default'"))
                 .containsExactlyInAnyOrder(List.of("c1", "t", "scale=1,workers=2", "2"), Row2.of("c2", "f", null, null));
         assertThat(provisioned.subList(1, 5)).extracting(ReplicaSpec::replica, ReplicaSpec::workers)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("r1", 2), org.assertj.core.groups.Tuple.tuple("r2", 2),
-                        org.assertj.core.groups.Tuple.tuple("a", 1), org.assertj.core.groups.Tuple.tuple("b", 3));
+                .containsExactly(Tuple.tuple("r1", 2), Tuple.tuple("r2", 2),
+                        Tuple.tuple("a", 1), Tuple.tuple("b", 3));
 
         run("CREATE CLUSTER REPLICA c2.c SIZE 'scale=1,workers=1'");
         run("DROP CLUSTER REPLICA c2.a");
@@ -160,7 +163,7 @@ class ClusterDdlTest {
 
     /** A row with nulls (List.of refuses them). */
     static final class Row2 {
-        static List<String> of(String... v) { return java.util.Arrays.asList(v); }
+        static List<String> of(String... v) { return Arrays.asList(v); }
     }
 
     @Test
@@ -259,7 +262,7 @@ class ClusterDdlTest {
         ReplicaSpec solo = provisioned.get(provisioned.size() - 1);
         assertThat(solo.cluster()).isEqualTo("solo");
         assertThat(solo.interactiveRuntime()).isFalse();
-        assertThat(solo.params().get(io.stillwater.engine.params.Params.ENABLE_COMPUTE_INTERACTIVE_RUNTIME)).isFalse();
+        assertThat(solo.params().get(Params.ENABLE_COMPUTE_INTERACTIVE_RUNTIME)).isFalse();
         coord.ddl().alterSystemReset("enable_compute_interactive_runtime");
         // The flag flipped back: existing replicas keep their mode, new ones take the new value.
         assertThat(q("SELECT c.name, r.name, r.interactive_runtime FROM mz_catalog.mz_cluster_replicas r "

@@ -1,5 +1,6 @@
 package io.stillwater.engine.dataflow;
 
+import org.assertj.core.data.Offset;
 import static io.stillwater.engine.dataflow.TestPlans.agg;
 import static io.stillwater.engine.dataflow.TestPlans.read;
 import static io.stillwater.engine.dataflow.TestPlans.values;
@@ -71,8 +72,8 @@ class AggregatesTest {
     void floatAggregates() {
         PlanNode in = values(List.of(SqlType.DOUBLE), new Object[] {1.0}, new Object[] {2.0}, new Object[] {4.0});
         assertThat(global(in, agg(AggFunc.SUM, SqlType.DOUBLE, 0))).isEqualTo(7.0);
-        assertThat((Double) global(in, agg(AggFunc.AVG, SqlType.DOUBLE, 0))).isCloseTo(7.0 / 3, org.assertj.core.data.Offset.offset(1e-15));
-        assertThat((Double) global(in, agg(AggFunc.VAR_POP, SqlType.DOUBLE, 0))).isCloseTo(14.0 / 9, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat((Double) global(in, agg(AggFunc.AVG, SqlType.DOUBLE, 0))).isCloseTo(7.0 / 3, Offset.offset(1e-15));
+        assertThat((Double) global(in, agg(AggFunc.VAR_POP, SqlType.DOUBLE, 0))).isCloseTo(14.0 / 9, Offset.offset(1e-12));
     }
 
     @Test

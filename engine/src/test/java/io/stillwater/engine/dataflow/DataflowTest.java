@@ -1,5 +1,6 @@
 package io.stillwater.engine.dataflow;
 
+import java.math.BigDecimal;
 import static io.stillwater.engine.dataflow.TestPlans.agg;
 import static io.stillwater.engine.dataflow.TestPlans.call;
 import static io.stillwater.engine.dataflow.TestPlans.col;
@@ -129,8 +130,8 @@ class DataflowTest {
         PlanNode.Get nums = new PlanNode.Get(2, "n", List.of(SqlType.NUMERIC));
         Map<Long, Changes> db = Map.of(
                 1L, new Changes().add(Row.of(1), 1).add(Row.of(2), 1).add(Row.of(0), 1),
-                2L, new Changes().add(Row.of(new java.math.BigDecimal("1.00")), 1).add(Row.of(new java.math.BigDecimal("2.5")), 1)
-                        .add(Row.of(new java.math.BigDecimal("0.0")), 1));
+                2L, new Changes().add(Row.of(new BigDecimal("1.00")), 1).add(Row.of(new BigDecimal("2.5")), 1)
+                        .add(Row.of(new BigDecimal("0.0")), 1));
         PlanNode join = new PlanNode.Join(ints, nums, JoinKind.INNER, new int[] {0}, new int[] {0}, null);
         assertThat(TestPlans.read(join, db)).extracting(r -> r.get(0)).containsExactlyInAnyOrder(0, 1);
     }

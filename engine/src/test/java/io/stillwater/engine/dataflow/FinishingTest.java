@@ -1,5 +1,8 @@
 package io.stillwater.engine.dataflow;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.engine.data.Changes;
@@ -80,10 +83,10 @@ class FinishingTest {
         List<SortKey> order = List.of(new SortKey(0, descA, nullsFirstA), new SortKey(1, descB, nullsFirstB));
         QueryPlan qp = new QueryPlan(BODY, order, limit, offset, List.of("a", "b").subList(0, width), TYPES.subList(0, width));
 
-        List<Row> expanded = new java.util.ArrayList<>();
+        List<Row> expanded = new ArrayList<>();
         for (Row r : rows) for (int i = 0; i < (Integer) r.get(2); i++) expanded.add(r);
         expanded.sort(RowOrder.byKeys(order));
-        List<Row> expected = new java.util.ArrayList<>();
+        List<Row> expected = new ArrayList<>();
         for (int i = offset; i < expanded.size() && (limit < 0 || i < offset + limit); i++) {
             expected.add(expanded.get(i).project(width == 1 ? new int[] {0} : new int[] {0, 1}));
         }
@@ -98,7 +101,7 @@ class FinishingTest {
         return Combinators.combine(a, b, count).as((x, y, n) -> Row.of(x, y, n)).list().ofMaxSize(60)
                 .map(l -> {
                     // one entry per distinct (a, b), as a consolidated result has
-                    java.util.Map<Row, Row> byKey = new java.util.LinkedHashMap<>();
+                    Map<Row, Row> byKey = new LinkedHashMap<>();
                     for (Row r : l) byKey.putIfAbsent(r.project(new int[] {0, 1}), r);
                     return List.copyOf(byKey.values());
                 });

@@ -1,5 +1,6 @@
 package io.stillwater.engine.dataflow;
 
+import io.stillwater.engine.plan.JoinKind;
 import static io.stillwater.engine.dataflow.TestPlans.lit;
 import static io.stillwater.engine.dataflow.TestPlans.read;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -78,7 +79,7 @@ class GenerateSeriesTest {
     @Test
     void seriesJoinsLikeAnyCollection() {
         PlanNode s = new PlanNode.GenerateSeries(List.of(i(1), i(3)), SqlType.INTEGER);
-        PlanNode cross = new PlanNode.Join(s, s, io.stillwater.engine.plan.JoinKind.INNER, new int[0], new int[0], null);
+        PlanNode cross = new PlanNode.Join(s, s, JoinKind.INNER, new int[0], new int[0], null);
         assertThat(read(cross)).hasSize(9).contains(Row.of(1, 3), Row.of(3, 1));
     }
 }

@@ -1,5 +1,8 @@
 package io.stillwater.engine.dataflow;
 
+import io.stillwater.engine.plan.AggFunc;
+import io.stillwater.engine.types.SqlType;
+import java.math.RoundingMode;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.error.EvalError;
 import io.stillwater.engine.error.SqlException;
@@ -222,8 +225,8 @@ final class Reference {
             }
             case VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP -> {
                 // PostgreSQL's numeric formula: (n*sum(x^2) - sum(x)^2) / (n*(n-1) or n*n).
-                boolean sample = a.func() == io.stillwater.engine.plan.AggFunc.VAR_SAMP
-                        || a.func() == io.stillwater.engine.plan.AggFunc.STDDEV_SAMP;
+                boolean sample = a.func() == AggFunc.VAR_SAMP
+                        || a.func() == AggFunc.STDDEV_SAMP;
                 int n = values.size();
                 if (n == 0 || (sample && n == 1)) yield null;
                 BigDecimal sx = BigDecimal.ZERO, sx2 = BigDecimal.ZERO;
@@ -237,9 +240,9 @@ final class Reference {
                 if (num.signum() <= 0) yield BigDecimal.ZERO;
                 BigDecimal den = sample ? bn.multiply(BigDecimal.valueOf(n - 1)) : bn.multiply(bn);
                 int scale = PgNumeric.divScale(num, den);
-                BigDecimal var = num.divide(den, scale, java.math.RoundingMode.HALF_UP);
-                boolean stddev = a.func() == io.stillwater.engine.plan.AggFunc.STDDEV_SAMP
-                        || a.func() == io.stillwater.engine.plan.AggFunc.STDDEV_POP;
+                BigDecimal var = num.divide(den, scale, RoundingMode.HALF_UP);
+                boolean stddev = a.func() == AggFunc.STDDEV_SAMP
+                        || a.func() == AggFunc.STDDEV_POP;
                 yield stddev ? PgNumeric.sqrt(var, scale) : var;
             }
             default -> throw new UnsupportedOperationException(a.func().name());
@@ -267,5 +270,5 @@ final class Reference {
     }
 
     /** Convenience for tests: an Expr column. */
-    static Expr col(int i, io.stillwater.engine.types.SqlType t) { return new Expr.Column(i, t); }
+    static Expr col(int i, SqlType t) { return new Expr.Column(i, t); }
 }

@@ -1,5 +1,6 @@
 package io.stillwater.engine.peek;
 
+import io.stillwater.engine.expr.EvalContext;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -60,7 +61,7 @@ class PeekInputsTest {
     }
 
     PeekPlan plan(PlanNode body) {
-        return new PeekPlanner(compute, id -> false).plan(body, io.stillwater.engine.expr.EvalContext.defaults());
+        return new PeekPlanner(compute, id -> false).plan(body, EvalContext.defaults());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.stillwater.engine.peek;
 
+import io.stillwater.engine.storage.LogRecord;
 import static io.stillwater.engine.peek.ReplicaFixture.ROWS;
 import static io.stillwater.engine.peek.ReplicaFixture.await;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -149,7 +150,7 @@ class TwoRuntimeReadsTest {
                     assertThat(f.history("lookup " + i).runtime()).isEqualTo(ComputeRuntime.INTERACTIVE);
 
                     // Maintenance is not held up either: a write becomes readable in the index.
-                    long written = f.coord.commit(List.of(new io.stillwater.engine.storage.LogRecord.TableChange(
+                    long written = f.coord.commit(List.of(new LogRecord.TableChange(
                             f.table, Row.of(-i - 1, 0), 1)));
                     get(f.indexReader().readableAt(written));
                     assertThat(walk).isNotDone();
@@ -181,7 +182,7 @@ class TwoRuntimeReadsTest {
                         async("looker", () -> f.read(lookupName, f.lookupPlan(k), Cancellation.NONE));
                 await("the lookup to queue", () -> "queued".equals(f.activeState(lookupName)));
                 // The worker loop is busy with the walk: the write's frontier cannot advance.
-                long written = f.coord.commit(List.of(new io.stillwater.engine.storage.LogRecord.TableChange(
+                long written = f.coord.commit(List.of(new LogRecord.TableChange(
                         f.table, Row.of(-i - 1, 0), 1)));
                 CompletableFuture<Void> readable = f.indexReader().readableAt(written);
                 assertThat(f.activeState(lookupName)).isEqualTo("queued");

@@ -1,5 +1,6 @@
 package io.stillwater.engine.session;
 
+import java.util.Arrays;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -150,7 +151,7 @@ class PgCompatGapsTest extends SessionTestBase {
         s.execute("INSERT INTO nd VALUES (1, DEFAULT)");
         s.execute("UPDATE nd SET v = 5");
         s.execute("UPDATE nd SET v = DEFAULT");
-        assertThat(q("SELECT id, v FROM nd")).containsExactly(java.util.Arrays.asList("1", null));
+        assertThat(q("SELECT id, v FROM nd")).containsExactly(Arrays.asList("1", null));
     }
 
     @Test
@@ -169,7 +170,7 @@ class PgCompatGapsTest extends SessionTestBase {
                     assertThat(e.state().code()).isEqualTo("2201W");
                     assertThat(e.getMessage()).isEqualTo("LIMIT must not be negative");
                 });
-        assertThat(q("SELECT x FROM l ORDER BY x LIMIT $1", List.of(), java.util.Arrays.asList((Object) null)))
+        assertThat(q("SELECT x FROM l ORDER BY x LIMIT $1", List.of(), Arrays.asList((Object) null)))
                 .hasSize(10);
     }
 

@@ -1,5 +1,6 @@
 package io.stillwater.engine.session;
 
+import java.util.concurrent.ExecutionException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -155,7 +156,7 @@ class StreamingReadsTest extends SessionTestBase {
                     break;
                 } catch (TimeoutException stillRunning) {
                     // cancel again
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     assertThat(stateOf(e.getCause())).isEqualTo(SqlState.QUERY_CANCELED);
                     assertThat(e.getCause()).hasMessage("canceling statement due to user request");
                     break;

@@ -1,5 +1,6 @@
 package io.stillwater.engine.session;
 
+import io.stillwater.engine.data.Row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -92,7 +93,7 @@ class WriteBackpressureTest {
         return closing(Engine.open(new EngineConfig(dir, false, 1), spec -> compute));
     }
 
-    private static List<io.stillwater.engine.data.Row> rows(Session s, String sql) {
+    private static List<Row> rows(Session s, String sql) {
         return ((ExecutionResult.Rows) s.execute(sql)).rows();
     }
 

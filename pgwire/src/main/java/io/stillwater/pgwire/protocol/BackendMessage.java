@@ -1,5 +1,7 @@
 package io.stillwater.pgwire.protocol;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -37,7 +39,7 @@ public sealed interface BackendMessage {
 
     /** Column values already encoded in their wire format; {@code null} is SQL NULL. */
     record DataRow(List<byte[]> values) implements BackendMessage {
-        public DataRow { values = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(values)); }
+        public DataRow { values = Collections.unmodifiableList(new ArrayList<>(values)); }
     }
 
     record CommandComplete(String tag) implements BackendMessage {}

@@ -1,5 +1,8 @@
 package io.stillwater.pgwire.protocol;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -48,7 +51,7 @@ public sealed interface FrontendMessage {
      * for; {@code parameters} keeps the client's order.
      */
     record Startup(int minorVersion, Map<String, String> parameters) implements FrontendMessage {
-        public Startup { parameters = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(parameters)); }
+        public Startup { parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters)); }
     }
 
     // ---- regular phase ----
@@ -73,7 +76,7 @@ public sealed interface FrontendMessage {
                 List<byte[]> paramValues, List<FormatCode> resultFormats) implements FrontendMessage {
         public Bind {
             paramFormats = List.copyOf(paramFormats);
-            paramValues = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(paramValues));
+            paramValues = Collections.unmodifiableList(new ArrayList<>(paramValues));
             resultFormats = List.copyOf(resultFormats);
         }
     }

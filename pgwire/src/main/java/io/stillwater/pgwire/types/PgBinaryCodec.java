@@ -1,5 +1,6 @@
 package io.stillwater.pgwire.types;
 
+import java.time.DateTimeException;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.types.ByteString;
@@ -78,7 +79,7 @@ public final class PgBinaryCodec {
     public static Object decode(SqlType type, byte[] bytes) {
         try {
             return decodeChecked(type, bytes);
-        } catch (ArithmeticException | java.time.DateTimeException e) {
+        } catch (ArithmeticException | DateTimeException e) {
             throw new SqlException(SqlState.DATETIME_FIELD_OVERFLOW, type.kind().pgName() + " out of range");
         }
     }

@@ -1,5 +1,9 @@
 package io.stillwater.pgwire.it;
 
+import java.sql.Types;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.Arrays;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -113,7 +117,7 @@ class PgJdbcIntegrationTest {
         db.restart();
         try (Connection c = db.connect()) {
             assertThat(rows(c, "SELECT id, name FROM durable ORDER BY id"))
-                    .containsExactly(List.of("2", "TWO"), java.util.Arrays.asList("3", null));
+                    .containsExactly(List.of("2", "TWO"), Arrays.asList("3", null));
             assertSqlState("42P01", () -> rows(c, "SELECT * FROM dropped_before_restart"));
             exec(c, "INSERT INTO durable VALUES (4, 'four')");
             assertThat(scalar(c, "SELECT count(*) FROM durable")).isEqualTo("3");
@@ -208,7 +212,7 @@ class PgJdbcIntegrationTest {
                 ps.setDate(11, Date.valueOf(LocalDate.of(2024, 2, 29)));
                 ps.setString(12, "13:04:05.25");
                 ps.setTimestamp(13, Timestamp.valueOf(LocalDateTime.of(2024, 1, 31, 13, 4, 5, 500_000_000)));
-                ps.setObject(14, java.time.OffsetDateTime.parse("2024-01-31T13:04:05+02:00"));
+                ps.setObject(14, OffsetDateTime.parse("2024-01-31T13:04:05+02:00"));
                 ps.setString(15, "1 day 02:00:00");
                 ps.setBytes(16, new byte[] {0, (byte) 0xff, 0x10});
                 assertThat(ps.executeUpdate()).isEqualTo(1);
@@ -230,8 +234,8 @@ class PgJdbcIntegrationTest {
                     assertThat(rs.getDate(11).toLocalDate()).isEqualTo(LocalDate.of(2024, 2, 29));
                     assertThat(rs.getString(12)).isEqualTo("13:04:05.25");
                     assertThat(rs.getTimestamp(13).toLocalDateTime()).isEqualTo(LocalDateTime.of(2024, 1, 31, 13, 4, 5, 500_000_000));
-                    assertThat(rs.getObject(14, java.time.OffsetDateTime.class).toInstant())
-                            .isEqualTo(java.time.Instant.parse("2024-01-31T11:04:05Z"));
+                    assertThat(rs.getObject(14, OffsetDateTime.class).toInstant())
+                            .isEqualTo(Instant.parse("2024-01-31T11:04:05Z"));
                     assertThat(rs.getString(15)).isEqualTo("1 day 02:00:00");
                     assertThat(rs.getBytes(16)).containsExactly(0, 0xff, 0x10);
                     assertThat(rs.next()).isFalse();
@@ -249,7 +253,7 @@ class PgJdbcIntegrationTest {
             try (PreparedStatement ins = c.prepareStatement("INSERT INTO prep VALUES (?, ?, ?, ?)")) {
                 for (int i = 1; i <= 50; i++) {
                     ins.setInt(1, i);
-                    if (i % 10 == 0) ins.setNull(2, java.sql.Types.VARCHAR); else ins.setString(2, "name" + i);
+                    if (i % 10 == 0) ins.setNull(2, Types.VARCHAR); else ins.setString(2, "name" + i);
                     ins.setBigDecimal(3, BigDecimal.valueOf(i * 100 + 25, 2));
                     ins.setDate(4, Date.valueOf(LocalDate.of(2024, 1, 1).plusDays(i)));
                     assertThat(ins.executeUpdate()).isEqualTo(1);
@@ -326,7 +330,7 @@ class PgJdbcIntegrationTest {
                     .containsExactly("bob");
             assertThat(scalar(c, "SELECT (SELECT max(salary) FROM emp) - (SELECT min(salary) FROM emp)")).isEqualTo("300");
             assertThat(rows(c, "SELECT dept, count(*), sum(salary), min(name), max(name) FROM emp GROUP BY dept HAVING count(*) >= 1 ORDER BY dept NULLS FIRST"))
-                    .containsExactly(java.util.Arrays.asList(null, "1", "400", "dee", "dee"),
+                    .containsExactly(Arrays.asList(null, "1", "400", "dee", "dee"),
                             List.of("10", "2", "300", "ann", "bob"), List.of("20", "1", "300", "cid", "cid"));
             assertThat(scalar(c, "SELECT avg(salary) FROM emp")).isEqualTo("250.0000000000000000");
             assertThat(scalar(c, "SELECT count(DISTINCT dept) FROM emp")).isEqualTo("2");

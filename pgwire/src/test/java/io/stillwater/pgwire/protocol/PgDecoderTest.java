@@ -1,5 +1,6 @@
 package io.stillwater.pgwire.protocol;
 
+import java.util.Arrays;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -26,7 +27,7 @@ class PgDecoderTest {
         for (String s : List.of("user", "u", "database", "d")) b.put(s.getBytes(StandardCharsets.UTF_8)).put((byte) 0);
         b.put((byte) 0);
         b.putInt(0, b.position());
-        return java.util.Arrays.copyOf(b.array(), b.position());
+        return Arrays.copyOf(b.array(), b.position());
     }
 
     private static byte[] message(char type, byte[] body) {
@@ -103,7 +104,7 @@ class PgDecoderTest {
                 .putShort((short) 1).putShort((short) 1)     // all parameters binary
                 .putShort((short) 2).putInt(-1).putInt(2).put(new byte[] {9, 8})
                 .putShort((short) 0);                        // results: all text
-        byte[] bytes = java.util.Arrays.copyOf(body.array(), body.position());
+        byte[] bytes = Arrays.copyOf(body.array(), body.position());
         ch.writeInbound(Unpooled.wrappedBuffer(message('B', bytes)));
         FrontendMessage.Bind bind = ch.readInbound();
         assertThat(bind.portalName()).isEqualTo("portal");

@@ -1,5 +1,6 @@
 package io.stillwater.pgwire.types;
 
+import java.time.ZoneOffset;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -157,7 +158,7 @@ class PgBinaryCodecTest {
         LocalDate date = LocalDate.ofEpochDay(epochDay);
         LocalTime time = LocalTime.ofNanoOfDay(microsOfDay * 1000);
         LocalDateTime ts = LocalDateTime.of(date, time);
-        Instant instant = ts.toInstant(java.time.ZoneOffset.UTC);
+        Instant instant = ts.toInstant(ZoneOffset.UTC);
         assertThat(roundTrip(SqlType.DATE, date)).isEqualTo(date);
         assertThat(roundTrip(SqlType.TIME, time)).isEqualTo(time);
         assertThat(roundTrip(SqlType.TIMESTAMP, ts)).isEqualTo(ts);
