@@ -1,6 +1,6 @@
 package io.stillwater.engine.expr;
 
-import static io.stillwater.engine.expr.Sql.*;
+import static io.stillwater.engine.expr.ExprBuilder.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -162,25 +162,25 @@ class ArithmeticPropertiesTest {
     void andOrNotFollowTheTruthTables() {
         for (Boolean a : TRUTH) {
             for (Boolean b : TRUTH) {
-                assertThat(eval(call(Func.AND, BOOL, Sql.b(a), Sql.b(b)))).as("%s AND %s", a, b).isEqualTo(kleeneAnd(a, b));
-                assertThat(eval(call(Func.OR, BOOL, Sql.b(a), Sql.b(b)))).as("%s OR %s", a, b).isEqualTo(kleeneOr(a, b));
-                assertThat(eval(call(Func.IS_DISTINCT_FROM, BOOL, Sql.b(a), Sql.b(b)))).isEqualTo(!Objects.equals(a, b));
+                assertThat(eval(call(Func.AND, BOOL, ExprBuilder.b(a), ExprBuilder.b(b)))).as("%s AND %s", a, b).isEqualTo(kleeneAnd(a, b));
+                assertThat(eval(call(Func.OR, BOOL, ExprBuilder.b(a), ExprBuilder.b(b)))).as("%s OR %s", a, b).isEqualTo(kleeneOr(a, b));
+                assertThat(eval(call(Func.IS_DISTINCT_FROM, BOOL, ExprBuilder.b(a), ExprBuilder.b(b)))).isEqualTo(!Objects.equals(a, b));
             }
-            assertThat(eval(call(Func.NOT, BOOL, Sql.b(a)))).isEqualTo(a == null ? null : !a);
-            assertThat(eval(call(Func.IS_TRUE, BOOL, Sql.b(a)))).isEqualTo(Boolean.TRUE.equals(a));
-            assertThat(eval(call(Func.IS_NOT_TRUE, BOOL, Sql.b(a)))).isEqualTo(!Boolean.TRUE.equals(a));
-            assertThat(eval(call(Func.IS_FALSE, BOOL, Sql.b(a)))).isEqualTo(Boolean.FALSE.equals(a));
-            assertThat(eval(call(Func.IS_NOT_FALSE, BOOL, Sql.b(a)))).isEqualTo(!Boolean.FALSE.equals(a));
-            assertThat(eval(call(Func.IS_NULL, BOOL, Sql.b(a)))).isEqualTo(a == null);
-            assertThat(eval(call(Func.IS_NOT_NULL, BOOL, Sql.b(a)))).isEqualTo(a != null);
+            assertThat(eval(call(Func.NOT, BOOL, ExprBuilder.b(a)))).isEqualTo(a == null ? null : !a);
+            assertThat(eval(call(Func.IS_TRUE, BOOL, ExprBuilder.b(a)))).isEqualTo(Boolean.TRUE.equals(a));
+            assertThat(eval(call(Func.IS_NOT_TRUE, BOOL, ExprBuilder.b(a)))).isEqualTo(!Boolean.TRUE.equals(a));
+            assertThat(eval(call(Func.IS_FALSE, BOOL, ExprBuilder.b(a)))).isEqualTo(Boolean.FALSE.equals(a));
+            assertThat(eval(call(Func.IS_NOT_FALSE, BOOL, ExprBuilder.b(a)))).isEqualTo(!Boolean.FALSE.equals(a));
+            assertThat(eval(call(Func.IS_NULL, BOOL, ExprBuilder.b(a)))).isEqualTo(a == null);
+            assertThat(eval(call(Func.IS_NOT_NULL, BOOL, ExprBuilder.b(a)))).isEqualTo(a != null);
         }
     }
 
     @Test
     void andShortCircuitsOnFalse() {
         Expr boom = call(Func.EQ, BOOL, call(Func.DIVIDE, INT, i(1), i(0)), i(1));
-        assertThat(eval(call(Func.AND, BOOL, Sql.b(false), boom))).isEqualTo(false);
-        assertThat(eval(call(Func.OR, BOOL, Sql.b(true), boom))).isEqualTo(true);
+        assertThat(eval(call(Func.AND, BOOL, ExprBuilder.b(false), boom))).isEqualTo(false);
+        assertThat(eval(call(Func.OR, BOOL, ExprBuilder.b(true), boom))).isEqualTo(true);
     }
 
     @Property

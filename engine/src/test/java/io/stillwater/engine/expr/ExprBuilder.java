@@ -8,8 +8,8 @@ import java.time.ZoneId;
 import java.util.List;
 
 /** A small builder for expression trees in tests, mirroring how SQL spells them. */
-final class Sql {
-    private Sql() {}
+final class ExprBuilder {
+    private ExprBuilder() {}
 
     static final EvalContext CTX = new EvalContext(Instant.parse("2024-01-31T13:04:05.123456Z"), ZoneId.of("UTC"), "alice", "shop");
 
