@@ -163,7 +163,7 @@ public final class CalciteFrontEnd {
         cleanupProgram = HepProgram.builder()
                 .addRuleCollection(List.of(CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH,
                         CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE,
-                        CoreRules.PROJECT_TO_SEMI_JOIN, CoreRules.JOIN_TO_SEMI_JOIN))
+                        SemiJoinRules.PROJECT_TO_SEMI_JOIN, SemiJoinRules.JOIN_TO_SEMI_JOIN))
                 .build();
         // Folds the Project that JoinOrder puts over a reordered join into the query's own.
         projectMergeProgram = HepProgram.builder()
