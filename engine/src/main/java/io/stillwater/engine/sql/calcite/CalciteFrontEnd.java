@@ -394,6 +394,7 @@ public final class CalciteFrontEnd {
     private RelNode optimize(RelNode rel, RelOptCluster cluster, Ctx ctx) {
         // With expand=false, correlation only ever comes from subquery expressions: plans
         // without them (point queries) skip subquery removal and decorrelation.
+        if (hasSubQuery(rel)) rel = ScalarSubqueryInliner.apply(rel, cluster.getRexBuilder());
         if (hasSubQuery(rel)) {
             HepPlanner p1 = new HepPlanner(subQueryProgram);
             p1.setExecutor(PgRexBuilder.NO_CONSTANT_FOLDING);
