@@ -401,6 +401,7 @@ public final class CalciteFrontEnd {
             p1.setRoot(rel);
             rel = p1.findBestExp();
             RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, ctx.reader);
+            rel = ConstantKeyAggregates.apply(rel, relBuilder);
             rel = RelDecorrelator.decorrelateQuery(rel, relBuilder);
         }
         HepPlanner p2 = new HepPlanner(cleanupProgram);
