@@ -55,7 +55,38 @@ public final class ExprCompiler {
                     return otherwise.eval(row);
                 };
             }
-            case Expr.Call call -> Functions.compile(call, compileAll(call.args(), ctx), ctx);
+            case Expr.Call call -> nullForNullConstant(call)
+                    ? row -> null
+                    : Functions.compile(call, compileAll(call.args(), ctx), ctx);
+        };
+    }
+
+    /**
+     * Whether a call is NULL whatever its other arguments are, because of a NULL constant
+     * among its arguments: any argument of a strict function, the left side of IN or an
+     * IN list of NULLs only, both bounds of BETWEEN. PostgreSQL folds such a call to NULL
+     * when it plans the query, so the other arguments never run:
+     * {@code 2147483647 + a NOT BETWEEN NULL AND NULL} is NULL, not an overflow.
+     */
+    static boolean nullForNullConstant(Expr.Call call) {
+        List<Expr> args = call.args();
+        return switch (call.func()) {
+            case IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM, AND, OR, NOT, IS_NULL, IS_NOT_NULL, IS_TRUE,
+                    IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE, COALESCE, GREATEST, LEAST, CONCAT, PG_TYPEOF -> false;
+            case NULLIF -> isNullConstant(args.get(0));
+            case BETWEEN -> args.size() == 3 && isNullConstant(args.get(1)) && isNullConstant(args.get(2));
+            case IN -> !args.isEmpty() && (isNullConstant(args.get(0))
+                    || (args.size() > 1 && args.subList(1, args.size()).stream().allMatch(ExprCompiler::isNullConstant)));
+            default -> args.stream().anyMatch(ExprCompiler::isNullConstant);
+        };
+    }
+
+    /** A NULL literal, possibly cast (a cast of NULL is NULL). */
+    private static boolean isNullConstant(Expr e) {
+        return switch (e) {
+            case Expr.Literal l -> l.value() == null;
+            case Expr.Cast c -> isNullConstant(c.input());
+            default -> false;
         };
     }
 

@@ -163,7 +163,7 @@ public final class CalciteFrontEnd {
         cleanupProgram = HepProgram.builder()
                 .addRuleCollection(List.of(CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH,
                         CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE,
-                        CoreRules.PROJECT_TO_SEMI_JOIN, CoreRules.JOIN_TO_SEMI_JOIN))
+                        SemiJoinRules.PROJECT_TO_SEMI_JOIN, SemiJoinRules.JOIN_TO_SEMI_JOIN))
                 .build();
         // Folds the Project that JoinOrder puts over a reordered join into the query's own.
         projectMergeProgram = HepProgram.builder()
@@ -394,12 +394,14 @@ public final class CalciteFrontEnd {
     private RelNode optimize(RelNode rel, RelOptCluster cluster, Ctx ctx) {
         // With expand=false, correlation only ever comes from subquery expressions: plans
         // without them (point queries) skip subquery removal and decorrelation.
+        if (hasSubQuery(rel)) rel = ScalarSubqueryInliner.apply(rel, cluster.getRexBuilder());
         if (hasSubQuery(rel)) {
             HepPlanner p1 = new HepPlanner(subQueryProgram);
             p1.setExecutor(PgRexBuilder.NO_CONSTANT_FOLDING);
             p1.setRoot(rel);
             rel = p1.findBestExp();
             RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, ctx.reader);
+            rel = ConstantKeyAggregates.apply(rel, relBuilder);
             rel = RelDecorrelator.decorrelateQuery(rel, relBuilder);
         }
         HepPlanner p2 = new HepPlanner(cleanupProgram);

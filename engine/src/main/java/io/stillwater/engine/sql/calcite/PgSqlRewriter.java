@@ -24,6 +24,7 @@ import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
@@ -314,7 +315,7 @@ final class PgSqlRewriter extends SqlShuttle {
         if (from instanceof SqlJoin join) {
             join.setLeft(fixFromItem(join.getLeft()));
             join.setRight(fixFromItem(join.getRight()));
-            return join;
+            return bindJoinTighterThanComma(join);
         }
         SqlParserPos pos = from.getParserPosition();
         if (from.getKind() == SqlKind.AS) {
@@ -341,6 +342,25 @@ final class PgSqlRewriter extends SqlShuttle {
                     new SqlIdentifier("generate_series", pos));
         }
         return from;
+    }
+
+    /**
+     * In PostgreSQL an explicit JOIN binds tighter than the comma between FROM items:
+     * {@code FROM a, b RIGHT JOIN c ON p} is {@code a CROSS JOIN (b RIGHT JOIN c ON p)},
+     * and {@code p} cannot see {@code a}. Calcite's parser reads the whole FROM list left
+     * to right ({@code (a, b) RIGHT JOIN c}), so an explicit join whose left side is a comma
+     * list takes only the list's last item, and the list takes the join in its place.
+     * Comma lists are left-deep, so a list's right item is never itself a comma list;
+     * children are fixed first, so chains of explicit joins move as one.
+     */
+    private static SqlJoin bindJoinTighterThanComma(SqlJoin join) {
+        if (join.getJoinType() == JoinType.COMMA || !(join.getLeft() instanceof SqlJoin list)
+                || list.getJoinType() != JoinType.COMMA) {
+            return join;
+        }
+        join.setLeft(list.getRight());
+        list.setRight(bindJoinTighterThanComma(join));
+        return list;
     }
 
     static boolean isGenerateSeries(SqlNode node) {

@@ -26,6 +26,8 @@ import java.util.Set;
  *       type for the validator: the engine's interval keeps months, days and micros).
  *   <li>{@code LIMIT $n} / {@code OFFSET $n}: the grammar only accepts {@code ?} there; the
  *       k-th such {@code ?} stands for {@code $limitParams[k]+1}.
+ *   <li>A SELECT without FROM but with WHERE, GROUP BY or HAVING gets a one-row FROM
+ *       ({@link #ONE_ROW_FROM}).
  * </ul>
  * Offsets shift by a few characters, which only affects positions in error messages.
  */
@@ -80,13 +82,31 @@ final class PgTokens {
         boolean update = !tokens.isEmpty() && tokens.get(0).isWord("update");
         // One entry per open parenthesis: whether it is CAST's (where AS is followed by a type).
         ArrayDeque<Boolean> parens = new ArrayDeque<>();
+        // Per parenthesis depth (top: the innermost): whether a SELECT there has no FROM yet.
+        ArrayDeque<boolean[]> selectWithoutFrom = new ArrayDeque<>();
+        selectWithoutFrom.push(new boolean[1]);
         for (int i = 0; i < tokens.size(); i++) {
             Token t = tokens.get(i);
             Token prev = i > 0 ? tokens.get(i - 1) : null;
             Token next = i + 1 < tokens.size() ? tokens.get(i + 1) : null;
             Token after = i + 2 < tokens.size() ? tokens.get(i + 2) : null;
-            if (t.isSymbol("(")) parens.push(prev != null && prev.isWord("cast"));
-            if (t.isSymbol(")") && !parens.isEmpty()) parens.pop();
+            if (t.isSymbol("(")) {
+                parens.push(prev != null && prev.isWord("cast"));
+                selectWithoutFrom.push(new boolean[1]);
+            }
+            if (t.isSymbol(")") && !parens.isEmpty()) {
+                parens.pop();
+                selectWithoutFrom.pop();
+            }
+            boolean[] noFrom = selectWithoutFrom.peek();
+            if (t.isWord("select")) noFrom[0] = true;
+            if (t.isWord("from") && !(prev != null && prev.isWord("distinct"))) noFrom[0] = false;
+            if (noFrom[0] && startsClauseAfterFrom(t, prev, next)) {
+                out.append(sql, copied, t.offset());
+                replace(out, edits, t.offset(), t.offset(), ONE_ROW_FROM);
+                copied = t.offset();
+                noFrom[0] = false;
+            }
             boolean inCast = !parens.isEmpty() && parens.peek();
             boolean afterCast = prev != null && (prev.isSymbol("::") || (prev.isWord("as") && inCast));
             if (isWord(t) && TYPED_LITERALS.contains(t.text()) && !afterCast && next != null
@@ -119,6 +139,20 @@ final class PgTokens {
         if (copied == 0) return new Rewritten(sql, new int[0], sql, List.of());
         out.append(sql, copied, sql.length());
         return new Rewritten(out.toString(), limitParams.stream().mapToInt(Integer::intValue).toArray(), sql, edits);
+    }
+
+    /**
+     * {@code SELECT 1 WHERE false}: PostgreSQL lets a SELECT without FROM have WHERE, GROUP BY
+     * and HAVING (over one empty row); Babel's grammar only has them after a FROM. This FROM
+     * item, inserted before the clause, is that one row; its column name cannot be written
+     * unquoted, so it never captures a name of the query.
+     */
+    static final String ONE_ROW_FROM = "FROM (VALUES (0)) AS \"?one_row\"(\"?one_row\") ";
+
+    /** {@code WHERE}, {@code GROUP BY} or {@code HAVING} of a SELECT (not {@code WITHIN GROUP}). */
+    private static boolean startsClauseAfterFrom(Token t, Token prev, Token next) {
+        if (t.isWord("where") || t.isWord("having")) return true;
+        return t.isWord("group") && next != null && next.isWord("by") && !(prev != null && prev.isWord("within"));
     }
 
     /**

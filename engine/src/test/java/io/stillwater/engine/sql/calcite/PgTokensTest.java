@@ -2,6 +2,7 @@ package io.stillwater.engine.sql.calcite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The token-level respellings that let Babel parse PostgreSQL text. */
@@ -40,6 +41,26 @@ class PgTokensTest {
                 + "c::timestamp with time zone, d AT TIME ZONE 'UTC'")).isEqualTo(
                 "SELECT 1 AS \"date\", CAST(a AS date), a::timestamp, CAST(b AS timestamp(3)), "
                         + "c::timestamp with time zone, d AT TIME ZONE 'UTC'");
+    }
+
+    @Test
+    void selectWithoutFromGetsOneRowBeforeWhereGroupByOrHaving() {
+        String one = PgTokens.ONE_ROW_FROM;
+        assertThat(rw("SELECT 1 WHERE false")).isEqualTo("SELECT 1 " + one + "WHERE false");
+        assertThat(rw("SELECT count(*) GROUP BY 1 HAVING true")).isEqualTo("SELECT count(*) " + one + "GROUP BY 1 HAVING true");
+        assertThat(rw("SELECT 1 HAVING count(*) > 0")).isEqualTo("SELECT 1 " + one + "HAVING count(*) > 0");
+        // Each SELECT of a set operation or a subquery on its own.
+        assertThat(rw("SELECT a FROM t WHERE a IN (SELECT 1 WHERE true) UNION SELECT 2 WHERE false")).isEqualTo(
+                "SELECT a FROM t WHERE a IN (SELECT 1 " + one + "WHERE true) UNION SELECT 2 " + one + "WHERE false");
+        // FROM inside parentheses or after IS [NOT] DISTINCT is not the SELECT's FROM clause.
+        assertThat(rw("SELECT extract(year FROM d) WHERE 1 IS NOT DISTINCT FROM 1")).isEqualTo(
+                "SELECT extract(year FROM d) " + one + "WHERE 1 IS NOT DISTINCT FROM 1");
+        // Statements that have their FROM, or no SELECT, are untouched.
+        for (String sql : List.of("SELECT a FROM t WHERE a > 1 GROUP BY a HAVING count(*) > 1",
+                "SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY a) FROM t", "DELETE FROM t WHERE a = 1",
+                "UPDATE t SET a = (SELECT 1) WHERE a = 2", "SELECT 1 IS DISTINCT FROM 2 FROM t WHERE true")) {
+            assertThat(rw(sql)).as(sql).isEqualTo(sql);
+        }
     }
 
     @Test
