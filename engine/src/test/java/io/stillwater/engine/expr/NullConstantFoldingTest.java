@@ -1,7 +1,7 @@
 package io.stillwater.engine.expr;
 
 import static io.stillwater.engine.expr.Func.*;
-import static io.stillwater.engine.expr.Sql.*;
+import static io.stillwater.engine.expr.ExprBuilder.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
