@@ -131,6 +131,7 @@ final class ConnectionWorker {
     private void dispatch(FrontendMessage message) {
         switch (message) {
             case FrontendMessage.Query m -> simpleQuery(m.sql());
+            case FrontendMessage.Malformed m -> malformed(m);
             case FrontendMessage.Parse m -> parse(m);
             case FrontendMessage.Bind m -> bind(m);
             case FrontendMessage.Describe m -> describe(m);
@@ -183,6 +184,18 @@ final class ConnectionWorker {
     }
 
     // ---- simple query ----
+
+    /**
+     * A message the decoder could frame but not read (bad UTF-8, NUL in a query string):
+     * an ERROR; a simple query then ends with ReadyForQuery, an extended-protocol message
+     * skips to Sync, as for any failed message.
+     */
+    private void malformed(FrontendMessage.Malformed m) {
+        SqlException e = new SqlException(m.state(), m.message());
+        if (m.type() != 'Q') throw e;
+        error(e);
+        syncAndReady();
+    }
 
     private void simpleQuery(String sql) {
         // A simple query ends the unnamed statement and portal, as in PostgreSQL.
