@@ -192,6 +192,7 @@ final class ConnectionWorker {
      */
     private void malformed(FrontendMessage.Malformed m) {
         SqlException e = new SqlException(m.state(), m.message());
+        session.statementRejected(); // inside BEGIN the transaction is now failed, as in PostgreSQL
         if (m.type() != 'Q') throw e;
         error(e);
         syncAndReady();

@@ -57,6 +57,21 @@ class WireEncodingTest {
     }
 
     @Test
+    void invalidBytesInsideATransactionFailItAsAnyErrorDoes() throws Exception {
+        try (RawClient c = RawClient.started(db.port())) {
+            c.send('Q', RawClient.query("BEGIN"));
+            assertThat(c.readUntilReady().getLast().body()).containsExactly('T');
+            c.send('Q', query(new byte[] {'S', 'E', 'L', 'E', 'C', 'T', ' ', (byte) 0x80}));
+            List<Msg> msgs = c.readUntilReady();
+            assertThat(error(msgs).fields()).containsEntry('C', "22021");
+            assertThat(msgs.getLast().body()).containsExactly('E');
+            c.send('Q', RawClient.query("ROLLBACK"));
+            assertThat(c.readUntilReady().getLast().body()).containsExactly('I');
+            assertUsable(c);
+        }
+    }
+
+    @Test
     void aTruncatedSequenceNamesItsBytesAsPostgresDoes() throws Exception {
         try (RawClient c = RawClient.started(db.port())) {
             c.send('Q', query(new byte[] {'S', 'E', 'L', 'E', 'C', 'T', ' ', '\'', (byte) 0xc3, '\''}));
