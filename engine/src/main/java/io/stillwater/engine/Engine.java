@@ -140,6 +140,9 @@ public final class Engine implements AutoCloseable {
         public List<String> splitStatements(String sql) { return inner.splitStatements(sql); }
 
         @Override
+        public void statementRejected() { inner.statementRejected(); }
+
+        @Override
         public void cancel() { inner.cancel(); }
 
         @Override

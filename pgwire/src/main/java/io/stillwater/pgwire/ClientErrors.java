@@ -41,6 +41,12 @@ final class ClientErrors {
                     "Retry when the server is less busy, or make the query need less memory: fewer or narrower "
                             + "result rows (LIMIT, fewer columns), or fewer rows joined, grouped or sorted.");
         }
+        if (stackOverflow(failure)) {
+            // A statement nested too deeply to evaluate: PostgreSQL's 54001, the client's to fix.
+            return new Diagnostic(severity, SqlState.STATEMENT_TOO_COMPLEX.code(), "stack depth limit exceeded", null,
+                    "The statement is nested too deeply; simplify it (fewer nested parentheses, subqueries or "
+                            + "operator terms).");
+        }
         if (failure instanceof SqlException e && !wrapsJavaFailure(e)) {
             return new Diagnostic(severity, e.state().code(),
                     e.getMessage() == null ? "error without a message" : e.getMessage(), e.detail(), e.hint());
@@ -58,6 +64,13 @@ final class ClientErrors {
     /** A short id that ties what the client saw to the server log's entry. */
     static String newId() {
         return String.format("%08x", ThreadLocalRandom.current().nextInt());
+    }
+
+    private static boolean stackOverflow(Throwable t) {
+        for (int depth = 0; t != null && depth < 32; t = t.getCause(), depth++) {
+            if (t instanceof StackOverflowError) return true;
+        }
+        return false;
     }
 
     private static boolean outOfMemory(Throwable t) {

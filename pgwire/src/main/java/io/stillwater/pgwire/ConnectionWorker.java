@@ -133,6 +133,7 @@ final class ConnectionWorker {
     private void dispatch(FrontendMessage message) {
         switch (message) {
             case FrontendMessage.Query m -> simpleQuery(m.sql());
+            case FrontendMessage.Malformed m -> malformed(m);
             case FrontendMessage.Parse m -> parse(m);
             case FrontendMessage.Bind m -> bind(m);
             case FrontendMessage.Describe m -> describe(m);
@@ -185,6 +186,19 @@ final class ConnectionWorker {
     }
 
     // ---- simple query ----
+
+    /**
+     * A message the decoder could frame but not read (bad UTF-8, NUL in a query string):
+     * an ERROR; a simple query then ends with ReadyForQuery, an extended-protocol message
+     * skips to Sync, as for any failed message.
+     */
+    private void malformed(FrontendMessage.Malformed m) {
+        SqlException e = new SqlException(m.state(), m.message());
+        session.statementRejected(); // inside BEGIN the transaction is now failed, as in PostgreSQL
+        if (m.type() != 'Q') throw e;
+        error(e);
+        syncAndReady();
+    }
 
     private void simpleQuery(String sql) {
         // A simple query ends the unnamed statement and portal, as in PostgreSQL.

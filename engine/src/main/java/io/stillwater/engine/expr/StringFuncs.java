@@ -296,7 +296,9 @@ final class StringFuncs {
                 try {
                     yield ByteString.wrap(Base64.getMimeDecoder().decode(text));
                 } catch (IllegalArgumentException e) {
-                    throw new SqlException(SqlState.INVALID_PARAMETER_VALUE, "invalid base64 data: " + e.getMessage());
+                    // PostgreSQL's words, not Java's ("Input byte array has wrong 4-byte ending unit")
+                    throw new SqlException(SqlState.INVALID_PARAMETER_VALUE, "invalid base64 end sequence", null,
+                            "Input data is missing padding, is truncated, or is otherwise corrupted.");
                 }
             }
             case "escape" -> (ByteString) DatumText.parse(

@@ -168,6 +168,9 @@ public final class EngineSession implements Session {
     }
 
     @Override
+    public void statementRejected() { failTransaction(); }
+
+    @Override
     public void sync() {
         // Every statement outside BEGIN commits on its own, so an implicit transaction
         // has nothing left to do here; an explicit one stays open until COMMIT/ROLLBACK.

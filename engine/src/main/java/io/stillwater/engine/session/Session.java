@@ -48,6 +48,12 @@ public interface Session extends AutoCloseable {
     TransactionStatus transactionStatus();
 
     /**
+     * The wire layer failed a statement before this session saw it (a message whose bytes
+     * are not valid text): an explicit transaction is then FAILED, as after any error.
+     */
+    default void statementRejected() {}
+
+    /**
      * Called by the wire layer when the extended protocol's implicit transaction of a
      * Sync ends, and after each simple-protocol query message: commits/ends an implicit
      * transaction, leaves an explicit one open.

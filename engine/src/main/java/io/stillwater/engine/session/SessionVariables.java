@@ -168,7 +168,7 @@ public final class SessionVariables {
             values.remove(n);
             v = get(n);
         } else {
-            v = value == null ? "" : normalize(n, value);
+            v = value == null ? "" : normalize(n, value, spec == null ? "" : get(n));
             values.put(n, v);
         }
         return spec != null && spec.reported() ? Map.of(REPORTED_NAMES.getOrDefault(n, n), v) : Map.of();
@@ -211,7 +211,8 @@ public final class SessionVariables {
         };
     }
 
-    private static String normalize(String name, String value) {
+    /** The value to store for a SET (canonical spelling), or PostgreSQL's 22023 error. */
+    private static String normalize(String name, String value, String current) {
         if (name.equals("transaction_isolation") || name.equals("default_transaction_isolation")) {
             String v = value.toLowerCase(Locale.ROOT).trim().replaceAll("\\s+", " ");
             return switch (v) {
@@ -232,9 +233,6 @@ public final class SessionVariables {
                         "invalid value for parameter \"TimeZone\": \"" + value + "\"");
             }
         }
-        if (name.equals("statement_timeout")) {
-            StatementTimeout.parseMillis(value); // validates
-        }
-        return value;
+        return SettingValues.validate(name, value, current);
     }
 }

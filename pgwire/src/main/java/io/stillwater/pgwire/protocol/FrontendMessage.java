@@ -59,6 +59,13 @@ public sealed interface FrontendMessage {
     /** 'p': a password (or SASL) response; unused under trust authentication. */
     record PasswordMessage(byte[] payload) implements FrontendMessage {}
 
+    /**
+     * A message whose framing was sound but whose content was not (query text that is not
+     * UTF-8, a NUL inside a query string): answered with an ERROR like PostgreSQL's, and
+     * the connection stays usable. {@code type} is the message's type byte ('Q', 'P', ...).
+     */
+    record Malformed(char type, io.stillwater.engine.error.SqlState state, String message) implements FrontendMessage {}
+
     /** 'Q': simple query, possibly several statements. */
     record Query(String sql) implements FrontendMessage {}
 

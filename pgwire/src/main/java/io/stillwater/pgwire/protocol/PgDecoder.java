@@ -3,12 +3,10 @@ package io.stillwater.pgwire.protocol;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
+import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.params.ParamType;
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -136,10 +134,14 @@ public final class PgDecoder extends ByteToMessageDecoder {
                                     + ": server supports 3.0 to 3.0");
                 }
                 Map<String, String> params = new LinkedHashMap<>();
-                while (true) {
-                    String name = body.cstring();
-                    if (name.isEmpty()) break;
-                    params.put(name, body.cstring());
+                try {
+                    while (true) {
+                        String name = body.cstring();
+                        if (name.isEmpty()) break;
+                        params.put(name, body.cstring());
+                    }
+                } catch (SqlException e) {
+                    throw new ProtocolViolation(e.state(), e.getMessage()); // no session yet: FATAL
                 }
                 body.end();
                 phase = Phase.MESSAGES;
@@ -168,14 +170,25 @@ public final class PgDecoder extends ByteToMessageDecoder {
         releaseReservation();
         in.skipBytes(5);
         Body body = new Body(in.readSlice(length - 4));
-        FrontendMessage message = parse(type, body);
-        body.end();
+        FrontendMessage message;
+        try {
+            message = parse(type, body);
+            body.end();
+        } catch (SqlException e) {
+            // The whole message was consumed, so the stream is still in step: an ERROR, not FATAL.
+            message = new FrontendMessage.Malformed((char) type, e.state(), e.getMessage());
+        }
         out.add(message);
     }
 
     private static FrontendMessage parse(byte type, Body b) {
         return switch (type) {
-            case 'Q' -> new FrontendMessage.Query(b.cstring());
+            case 'Q' -> {
+                String sql = b.cstring();
+                // PostgreSQL: a NUL inside the query string leaves bytes after the terminator.
+                if (b.remaining() > 0) throw new SqlException(SqlState.PROTOCOL_VIOLATION, "invalid message format");
+                yield new FrontendMessage.Query(sql);
+            }
             case 'P' -> {
                 String name = b.cstring();
                 String sql = b.cstring();
@@ -254,14 +267,7 @@ public final class PgDecoder extends ByteToMessageDecoder {
             int len = end - buf.readerIndex();
             ByteBuffer nio = buf.nioBuffer(buf.readerIndex(), len);
             buf.skipBytes(len + 1);
-            try {
-                return StandardCharsets.UTF_8.newDecoder()
-                        .onMalformedInput(CodingErrorAction.REPORT)
-                        .onUnmappableCharacter(CodingErrorAction.REPORT)
-                        .decode(nio).toString();
-            } catch (CharacterCodingException e) {
-                throw new ProtocolViolation(SqlState.PROTOCOL_VIOLATION, "invalid byte sequence for encoding \"UTF8\"");
-            }
+            return Utf8Text.decode(nio, false); // 22021, reported per message
         }
 
         List<FormatCode> formats() {

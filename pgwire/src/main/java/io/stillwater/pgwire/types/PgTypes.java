@@ -6,6 +6,7 @@ import io.stillwater.engine.types.DatumText;
 import io.stillwater.engine.types.SqlType;
 import io.stillwater.engine.types.TypeKind;
 import io.stillwater.pgwire.protocol.FormatCode;
+import io.stillwater.pgwire.protocol.Utf8Text;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
@@ -60,11 +61,7 @@ public final class PgTypes {
         return switch (format) {
             case BINARY -> PgBinaryCodec.decode(wire, bytes);
             case TEXT -> {
-                String text = new String(bytes, StandardCharsets.UTF_8);
-                if (text.indexOf('\0') >= 0) {
-                    throw new SqlException(SqlState.INVALID_TEXT_REPRESENTATION,
-                            "invalid byte sequence for encoding \"UTF8\": 0x00");
-                }
+                String text = Utf8Text.decode(bytes, true); // 22021 for bad UTF-8 or a NUL
                 boolean plainString = wire.kind() == TypeKind.TEXT
                         || (wire.kind() == TypeKind.VARCHAR && wire.precision() == SqlType.UNSPECIFIED);
                 yield plainString ? text : DatumText.parse(wire, text);

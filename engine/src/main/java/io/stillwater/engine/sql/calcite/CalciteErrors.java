@@ -132,15 +132,42 @@ final class CalciteErrors {
         }
         SqlException mapped = byMessage(e.getMessage(), e);
         if (mapped != null) return mapped;
-        String msg = e.getMessage() == null ? "" : e.getMessage();
-        if (msg.contains("org.apache") || msg.contains("Exception") || msg.contains("java.")) msg = "";
-        if (!msg.isEmpty() && (e instanceof CalciteException
-                || e instanceof CalciteContextException)) {
+        return unmapped(e);
+    }
+
+    /**
+     * A failure no rule maps. Java's own exceptions (a NumberFormatException, an
+     * ArithmeticException, an assertion in Calcite) are bugs or limits of ours, not the
+     * client's SQL: they become XX000 with the Java text kept out of the message (the
+     * wire layer logs the cause under an error id). A stack overflow is PostgreSQL's
+     * 54001. Only an explicit "unsupported" is 0A000, and Calcite's own validation
+     * messages stay 42601, as before.
+     */
+    private static SqlException unmapped(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof StackOverflowError) {
+                return new SqlException(SqlState.STATEMENT_TOO_COMPLEX, "stack depth limit exceeded", null,
+                        "the statement is nested too deeply; simplify it", e);
+            }
+        }
+        String msg = userText(e.getMessage());
+        if (!msg.isEmpty() && (e instanceof CalciteException || e instanceof CalciteContextException)) {
             return new SqlException(SqlState.SYNTAX_ERROR, stripContext(msg), null, null, e);
         }
-        return new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
-                "this statement uses a feature that is not supported" + (msg.isEmpty() ? "" : ": " + firstLine(msg)),
-                null, null, e);
+        if (e instanceof UnsupportedOperationException) {
+            return new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
+                    "this statement uses a feature that is not supported" + (msg.isEmpty() ? "" : ": " + firstLine(msg)),
+                    null, null, e);
+        }
+        return new SqlException(SqlState.INTERNAL_ERROR, "internal error while planning the statement", null, null, e);
+    }
+
+    /** A message fit for a client: empty when absent or when it is Java's text (class names, exceptions). */
+    private static String userText(String msg) {
+        if (msg == null) return "";
+        if (msg.contains("org.apache") || msg.contains("Exception") || msg.contains("java.")
+                || msg.startsWith("For input string")) return "";
+        return msg;
     }
 
     private static SqlException byMessage(String msg, Throwable cause) {

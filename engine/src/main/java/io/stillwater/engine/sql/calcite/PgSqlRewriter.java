@@ -94,10 +94,25 @@ final class PgSqlRewriter extends SqlShuttle {
         return i < 0 ? fieldName : fieldName.substring(0, i);
     }
 
+    /**
+     * The n of {@code $n}. PostgreSQL numbers at most 65535 parameters; a larger number
+     * names no parameter (42P02), however many digits it has.
+     */
+    static int parameterNumber(String digits) {
+        String n = digits.replaceFirst("^0+(?=\\d)", "");
+        if (n.length() > 9 || Integer.parseInt(n) > MAX_PARAMETERS) {
+            throw new SqlException(SqlState.UNDEFINED_PARAMETER, "there is no parameter $" + n);
+        }
+        return Integer.parseInt(n);
+    }
+
+    /** PostgreSQL's limit on a statement's parameters (the Bind message counts them in 16 bits). */
+    static final int MAX_PARAMETERS = 65535;
+
     static int paramIndex(SqlNode node) {
         if (node instanceof SqlIdentifier id && id.isSimple()) {
             var m = PARAM.matcher(id.getSimple());
-            if (m.matches()) return Integer.parseInt(m.group(1)) - 1;
+            if (m.matches()) return parameterNumber(m.group(1)) - 1;
         }
         return -1;
     }
@@ -193,7 +208,10 @@ final class PgSqlRewriter extends SqlShuttle {
             return PgOperatorTable.own("NOW").createCall(call.getParserPosition());
         } else if (call.getOperator() == SqlStdOperatorTable.EXTRACT && call.operandCount() == 2
                 && call.operand(0) instanceof SqlIntervalQualifier q) {
-            String field = q.timeUnitRange.startUnit.name().toLowerCase(Locale.ROOT);
+            // A word Calcite does not know as a unit ("nope") is a time frame name with a
+            // placeholder range: pass the word itself so evaluation rejects it (22023).
+            String field = q.timeFrameName != null ? q.timeFrameName.toLowerCase(Locale.ROOT)
+                    : q.timeUnitRange.startUnit.name().toLowerCase(Locale.ROOT);
             SqlNode source = call.operand(1).accept(this);
             return PgOperatorTable.own("PG_EXTRACT").createCall(call.getParserPosition(),
                     SqlLiteral.createCharString(field, call.getParserPosition()), source);

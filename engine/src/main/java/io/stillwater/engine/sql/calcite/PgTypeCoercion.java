@@ -19,7 +19,9 @@ import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
  * values (string literals, NULL, parameters) convert implicitly between character and
  * non-character types. A text column compared with an integer is an error
  * ({@code operator does not exist: text = integer}), and {@code length(42)} has no
- * matching function, as in PostgreSQL. {@code ||} and {@code concat} take any type.
+ * matching function, as in PostgreSQL. {@code ||} and {@code concat} take any type
+ * ({@link PgQueryRules#checkConcat} rejects {@code ||} without a text operand); a timestamp never
+ * becomes a date implicitly.
  */
 final class PgTypeCoercion extends TypeCoercionImpl {
     PgTypeCoercion(RelDataTypeFactory typeFactory, SqlValidator validator) {
@@ -28,12 +30,18 @@ final class PgTypeCoercion extends TypeCoercionImpl {
 
     @Override
     protected boolean coerceOperandType(SqlValidatorScope scope, SqlCall call, int index, RelDataType targetType) {
+        // Before Calcite casts a || operand to text: PostgreSQL needs a text operand already.
+        PgQueryRules.checkConcat(call, op -> validator.deriveType(scope, op));
         SqlNode operand = call.operand(index);
         RelDataType from = validator.deriveType(scope, operand);
         boolean fromChar = SqlTypeUtil.isCharacter(from);
         boolean toChar = SqlTypeUtil.isCharacter(targetType);
-        if (fromChar != toChar && !isUntyped(operand) && !anyTypeAllowed(call)
-                && from.getSqlTypeName() != SqlTypeName.NULL) {
+        if (fromChar != toChar && !isUntyped(operand) && from.getSqlTypeName() != SqlTypeName.NULL
+                && !anyTypeAllowed(call)) {
+            return false;
+        }
+        if (isTimestamp(from) && targetType.getSqlTypeName() == SqlTypeName.DATE && !isUntyped(operand)) {
+            // PostgreSQL casts timestamp to date only explicitly: now() + 1 has no operator.
             return false;
         }
         return super.coerceOperandType(scope, call, index, targetType);
@@ -56,6 +64,11 @@ final class PgTypeCoercion extends TypeCoercionImpl {
             }
         }
         return super.binaryComparisonCoercion(binding);
+    }
+
+    private static boolean isTimestamp(RelDataType t) {
+        return t.getSqlTypeName() == SqlTypeName.TIMESTAMP
+                || t.getSqlTypeName() == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE;
     }
 
     private static boolean anyTypeAllowed(SqlCall call) {

@@ -1,5 +1,8 @@
 package io.stillwater.engine.sql.calcite;
 
+import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.error.SqlState;
+import java.math.BigDecimal;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.IdentityHashMap;
@@ -9,6 +12,9 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.SqlNode;
@@ -21,6 +27,11 @@ import org.apache.calcite.sql.validate.SqlValidatorScope;
  * Calcite's validator with PostgreSQL's rule for parameters whose type nothing in the
  * statement determines: they take the client's hint, else text (Calcite would reject
  * them as an "illegal use of dynamic parameter"). One per statement.
+ *
+ * <p>It also rejects what Calcite accepts but PostgreSQL does not ({@link PgQueryRules}):
+ * an ORDER BY name that means two different output columns, a SELECT DISTINCT ordered
+ * by an expression not in its select list, a USING/NATURAL column that appears twice
+ * on one side of the join, and a LIMIT/OFFSET beyond bigint.
  */
 final class PgValidator extends SqlValidatorImpl {
     private final IntFunction<RelDataType> fallback;
@@ -29,6 +40,42 @@ final class PgValidator extends SqlValidatorImpl {
                 IntFunction<RelDataType> fallback) {
         super(ops, reader, f, config);
         this.fallback = fallback;
+    }
+
+    @Override
+    protected void validateSelect(SqlSelect select, RelDataType targetRowType) {
+        checkRowCount(select.getFetch());
+        checkRowCount(select.getOffset());
+        super.validateSelect(select, targetRowType);
+    }
+
+    @Override
+    protected void validateOrderList(SqlSelect select) {
+        PgQueryRules.checkOrderBy(select);
+        super.validateOrderList(select);
+    }
+
+    @Override
+    protected void validateJoin(SqlJoin join, SqlValidatorScope scope) {
+        super.validateJoin(join, scope);
+        PgQueryRules.checkJoinColumns(join, node -> {
+            try {
+                var ns = getNamespace(node);
+                return ns == null ? null : ns.getRowType().getFieldNames();
+            } catch (RuntimeException e) {
+                return null; // unknown: leave the join to Calcite's own checks
+            }
+        });
+    }
+
+    /** PostgreSQL's LIMIT and OFFSET are bigint: a larger literal is out of range (22003). */
+    private static void checkRowCount(SqlNode n) {
+        if (n instanceof SqlNumericLiteral lit) {
+            BigDecimal v = lit.getValueAs(BigDecimal.class);
+            if (v != null && v.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+                throw new SqlException(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, "bigint out of range");
+            }
+        }
     }
 
     @Override

@@ -44,9 +44,10 @@ public final class StatementPlanner {
         if (utility.isPresent()) return utility.get();
         if (isBlank(sql)) return new Statement.Empty();
         try {
-            return calcite.plan(stripTrailingSemicolons(sql), paramHints, catalog);
+            String query = stripTrailingSemicolons(sql);
+            return DeepStack.plan(() -> calcite.plan(query, paramHints, catalog));
         } catch (SqlException e) {
-            if (e.state() != SqlState.SYNTAX_ERROR) throw e;
+            if (e.state() != SqlState.SYNTAX_ERROR || DeepStack.overflowed(e)) throw e;
             throw SqliteExtensions.explain(sql).orElse(e);
         }
     }
@@ -57,7 +58,7 @@ public final class StatementPlanner {
      * names directly, the view's dependencies.
      */
     public CalciteFrontEnd.PlannedView planView(String query, CatalogView catalog) {
-        return calcite.planView(query, catalog);
+        return DeepStack.plan(() -> calcite.planView(query, catalog));
     }
 
     /**
