@@ -1,5 +1,6 @@
 package io.stillwater.pgwire;
 
+import java.nio.charset.StandardCharsets;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -41,7 +42,7 @@ class WireEncodingTest {
         c.send('Q', RawClient.query("SELECT 'still here'"));
         List<Msg> msgs = c.readUntilReady();
         assertThat(RawClient.types(msgs)).isEqualTo("TDCZ");
-        assertThat(new String(msgs.get(1).body(), java.nio.charset.StandardCharsets.UTF_8)).contains("still here");
+        assertThat(new String(msgs.get(1).body(), StandardCharsets.UTF_8)).contains("still here");
     }
 
     @Test

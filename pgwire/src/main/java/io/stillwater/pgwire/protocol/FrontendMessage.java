@@ -1,5 +1,6 @@
 package io.stillwater.pgwire.protocol;
 
+import io.stillwater.engine.error.SqlState;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -64,7 +65,7 @@ public sealed interface FrontendMessage {
      * UTF-8, a NUL inside a query string): answered with an ERROR like PostgreSQL's, and
      * the connection stays usable. {@code type} is the message's type byte ('Q', 'P', ...).
      */
-    record Malformed(char type, io.stillwater.engine.error.SqlState state, String message) implements FrontendMessage {}
+    record Malformed(char type, SqlState state, String message) implements FrontendMessage {}
 
     /** 'Q': simple query, possibly several statements. */
     record Query(String sql) implements FrontendMessage {}

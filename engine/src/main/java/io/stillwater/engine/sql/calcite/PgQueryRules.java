@@ -1,5 +1,6 @@
 package io.stillwater.engine.sql.calcite;
 
+import org.apache.calcite.sql.type.SqlTypeFamily;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import java.util.HashMap;
@@ -60,7 +61,7 @@ final class PgQueryRules {
             }
             if (!select.isDistinct() || star) continue;
             if (key instanceof SqlLiteral lit && lit.getTypeName().getFamily()
-                    == org.apache.calcite.sql.type.SqlTypeFamily.NUMERIC) continue; // ordinal
+                    == SqlTypeFamily.NUMERIC) continue; // ordinal
             String wanted = normalized(key);
             boolean inList = items.stream().anyMatch(i -> normalized(expression(i)).equals(wanted));
             if (!inList) {
