@@ -38,6 +38,8 @@ final class CalciteErrors {
             // Calcite reports unknown type names in casts this way.
             rule("Unknown identifier '([^']*)'.*", SqlState.UNDEFINED_OBJECT,
                     m -> "type \"" + m.group(1) + "\" does not exist"),
+            rule("SELECT \\* requires a FROM clause.*", SqlState.SYNTAX_ERROR,
+                    m -> "SELECT * with no tables specified is not valid"),
             rule("Cannot apply '\\$SCALAR_QUERY'.*", SqlState.SYNTAX_ERROR,
                     m -> "subquery must return only one column"),
             rule("Parameters must be of the same type.*", SqlState.DATATYPE_MISMATCH,

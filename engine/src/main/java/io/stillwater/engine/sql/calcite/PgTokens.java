@@ -1,6 +1,7 @@
 package io.stillwater.engine.sql.calcite;
 
 import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.sql.parse.SqlLexer;
 import io.stillwater.engine.sql.parse.Token;
 import io.stillwater.engine.sql.parse.TokenKind;
@@ -82,9 +83,10 @@ final class PgTokens {
         boolean update = !tokens.isEmpty() && tokens.get(0).isWord("update");
         // One entry per open parenthesis: whether it is CAST's (where AS is followed by a type).
         ArrayDeque<Boolean> parens = new ArrayDeque<>();
-        // Per parenthesis depth (top: the innermost): whether a SELECT there has no FROM yet.
+        // Per parenthesis depth (top: the innermost): [0] whether a SELECT there has no FROM
+        // yet, [1] whether that SELECT's list has a bare *.
         ArrayDeque<boolean[]> selectWithoutFrom = new ArrayDeque<>();
-        selectWithoutFrom.push(new boolean[1]);
+        selectWithoutFrom.push(new boolean[2]);
         for (int i = 0; i < tokens.size(); i++) {
             Token t = tokens.get(i);
             Token prev = i > 0 ? tokens.get(i - 1) : null;
@@ -92,16 +94,22 @@ final class PgTokens {
             Token after = i + 2 < tokens.size() ? tokens.get(i + 2) : null;
             if (t.isSymbol("(")) {
                 parens.push(prev != null && prev.isWord("cast"));
-                selectWithoutFrom.push(new boolean[1]);
+                selectWithoutFrom.push(new boolean[2]);
             }
             if (t.isSymbol(")") && !parens.isEmpty()) {
                 parens.pop();
                 selectWithoutFrom.pop();
             }
             boolean[] noFrom = selectWithoutFrom.peek();
-            if (t.isWord("select")) noFrom[0] = true;
+            if (t.isWord("select")) {
+                noFrom[0] = true;
+                noFrom[1] = false;
+            }
             if (t.isWord("from") && !(prev != null && prev.isWord("distinct"))) noFrom[0] = false;
+            if (noFrom[0] && t.isSymbol("*") && startsSelectItem(prev)) noFrom[1] = true;
             if (noFrom[0] && startsClauseAfterFrom(t, prev, next)) {
+                // PostgreSQL: a * with nothing to expand is an error, not the one helper row.
+                if (noFrom[1]) throw new SqlException(SqlState.SYNTAX_ERROR, "SELECT * with no tables specified is not valid");
                 out.append(sql, copied, t.offset());
                 replace(out, edits, t.offset(), t.offset(), ONE_ROW_FROM);
                 copied = t.offset();
@@ -148,6 +156,11 @@ final class PgTokens {
      * unquoted, so it never captures a name of the query.
      */
     static final String ONE_ROW_FROM = "FROM (VALUES (0)) AS \"?one_row\"(\"?one_row\") ";
+
+    /** Whether a token after {@code prev} starts an item of a SELECT list. */
+    private static boolean startsSelectItem(Token prev) {
+        return prev != null && (prev.isWord("select") || prev.isSymbol(",") || prev.isWord("distinct") || prev.isWord("all"));
+    }
 
     /** {@code WHERE}, {@code GROUP BY} or {@code HAVING} of a SELECT (not {@code WITHIN GROUP}). */
     private static boolean startsClauseAfterFrom(Token t, Token prev, Token next) {

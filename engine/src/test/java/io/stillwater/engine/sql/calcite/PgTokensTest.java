@@ -1,7 +1,10 @@
 package io.stillwater.engine.sql.calcite;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.error.SqlState;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -61,6 +64,23 @@ class PgTokensTest {
                 "UPDATE t SET a = (SELECT 1) WHERE a = 2", "SELECT 1 IS DISTINCT FROM 2 FROM t WHERE true")) {
             assertThat(rw(sql)).as(sql).isEqualTo(sql);
         }
+    }
+
+    @Test
+    void aStarWithNothingToExpandIsPostgresqlsSyntaxError() {
+        for (String sql : List.of("SELECT * WHERE true", "SELECT 1, * WHERE true", "SELECT DISTINCT * GROUP BY 1",
+                "SELECT a FROM t WHERE a IN (SELECT * WHERE true)")) {
+            assertThatThrownBy(() -> rw(sql)).as(sql).isInstanceOfSatisfying(SqlException.class, e -> {
+                assertThat(e.state()).isEqualTo(SqlState.SYNTAX_ERROR);
+                assertThat(e.getMessage()).isEqualTo("SELECT * with no tables specified is not valid");
+            });
+        }
+        // A * that is not a select item, or one with a FROM to expand, is fine.
+        String one = PgTokens.ONE_ROW_FROM;
+        assertThat(rw("SELECT count(*) WHERE true")).isEqualTo("SELECT count(*) " + one + "WHERE true");
+        assertThat(rw("SELECT 2 * 3 WHERE true")).isEqualTo("SELECT 2 * 3 " + one + "WHERE true");
+        assertThat(rw("SELECT * FROM t WHERE a IN (SELECT 1 WHERE true)")).isEqualTo(
+                "SELECT * FROM t WHERE a IN (SELECT 1 " + one + "WHERE true)");
     }
 
     @Test
