@@ -44,6 +44,11 @@ final class Db {
     }
 
     /** Binds a double, storing NaN and the infinities (no value) as NULL. */
+    /** Sets parameters 1..n of {@code p} to {@code values} (Long, Integer, String: what the tables hold). */
+    static void bind(PreparedStatement p, Object... values) throws SQLException {
+        for (int i = 0; i < values.length; i++) p.setObject(i + 1, values[i]);
+    }
+
     static void setDouble(PreparedStatement p, int i, double v) throws SQLException {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             p.setNull(i, Types.REAL);

@@ -87,15 +87,8 @@ final class ParallelTables {
         int number = 0;
         for (RecordedScenario.Run r : results) {
             number++;
-            runs.setLong(1, runId);
-            runs.setString(2, scenario);
-            runs.setString(3, side);
-            runs.setInt(4, number);
-            runs.setString(5, r.version());
-            runs.setString(6, r.status());
-            runs.setString(7, r.failure());
-            // e.g. the system parameters in effect, read back after the launch
-            runs.setString(8, Db.json(r.messages()));
+            // messages: e.g. the system parameters in effect, read back after the launch
+            Db.bind(runs, runId, scenario, side, number, r.version(), r.status(), r.failure(), Db.json(r.messages()));
             runs.addBatch();
             for (ActionStatistics a : r.actions().values()) {
                 for (Stat stat : Stat.values()) {
@@ -103,22 +96,12 @@ final class ParallelTables {
                 }
                 addStat(stats, runId, scenario, side, number, a.action(), WALL_SECONDS, a.wallSeconds());
                 for (Map.Entry<String, Long> e : a.errorCounts().entrySet()) {
-                    errors.setLong(1, runId);
-                    errors.setString(2, scenario);
-                    errors.setString(3, side);
-                    errors.setInt(4, number);
-                    errors.setString(5, a.action());
-                    errors.setString(6, e.getKey());
-                    errors.setLong(7, e.getValue());
+                    Db.bind(errors, runId, scenario, side, number, a.action(), e.getKey(), e.getValue());
                     errors.addBatch();
                 }
-                hists.setLong(1, runId);
-                hists.setString(2, scenario);
-                hists.setString(3, side);
-                hists.setInt(4, number);
-                hists.setString(5, a.action());
                 Histogram h = r.histograms().get(a.action());
-                hists.setString(6, HistogramCodec.encode(h == null ? HistogramCodec.fromSamples(List.of()) : h));
+                Db.bind(hists, runId, scenario, side, number, a.action(),
+                        HistogramCodec.encode(h == null ? HistogramCodec.fromSamples(List.of()) : h));
                 hists.addBatch();
             }
         }
@@ -126,12 +109,7 @@ final class ParallelTables {
 
     private static void addStat(PreparedStatement p, long runId, String scenario, String side, int number,
             String action, String stat, double value) throws SQLException {
-        p.setLong(1, runId);
-        p.setString(2, scenario);
-        p.setString(3, side);
-        p.setInt(4, number);
-        p.setString(5, action);
-        p.setString(6, stat);
+        Db.bind(p, runId, scenario, side, number, action, stat);
         Db.setDouble(p, 7, value);
         p.addBatch();
     }
@@ -145,7 +123,7 @@ final class ParallelTables {
             try (PreparedStatement p = db.prepareStatement("""
                     SELECT run_number, version FROM scenario_runs
                     WHERE run_id = ? AND scenario = ? AND side = ? AND status = 'COMPLETED' ORDER BY run_number""")) {
-                bind(p, run.id(), scenario, side);
+                Db.bind(p, run.id(), scenario, side);
                 try (ResultSet rs = p.executeQuery()) {
                     while (rs.next()) {
                         versions.put(rs.getInt(1), rs.getString(2));
@@ -155,7 +133,7 @@ final class ParallelTables {
             try (PreparedStatement p = db.prepareStatement("""
                     SELECT run_number, action, stat, value FROM stats
                     WHERE run_id = ? AND scenario = ? AND side = ? ORDER BY run_number, rowid""")) {
-                bind(p, run.id(), scenario, side);
+                Db.bind(p, run.id(), scenario, side);
                 try (ResultSet rs = p.executeQuery()) {
                     while (rs.next()) {
                         values.computeIfAbsent(rs.getInt(1), k -> new LinkedHashMap<>())
@@ -167,7 +145,7 @@ final class ParallelTables {
             try (PreparedStatement p = db.prepareStatement("""
                     SELECT run_number, action, error, count FROM error_counts
                     WHERE run_id = ? AND scenario = ? AND side = ?""")) {
-                bind(p, run.id(), scenario, side);
+                Db.bind(p, run.id(), scenario, side);
                 try (ResultSet rs = p.executeQuery()) {
                     while (rs.next()) {
                         errorCounts.computeIfAbsent(rs.getInt(1), k -> new LinkedHashMap<>())
@@ -179,7 +157,7 @@ final class ParallelTables {
             try (PreparedStatement p = db.prepareStatement("""
                     SELECT run_number, action, encoded FROM histograms
                     WHERE run_id = ? AND scenario = ? AND side = ? ORDER BY run_number, rowid""")) {
-                bind(p, run.id(), scenario, side);
+                Db.bind(p, run.id(), scenario, side);
                 try (ResultSet rs = p.executeQuery()) {
                     while (rs.next()) {
                         hists.computeIfAbsent(rs.getInt(1), k -> new LinkedHashMap<>())
@@ -288,9 +266,4 @@ final class ParallelTables {
         throw new HistoryException("unknown threshold `" + text + "` in the results history");
     }
 
-    private static void bind(PreparedStatement p, long runId, String scenario, String side) throws SQLException {
-        p.setLong(1, runId);
-        p.setString(2, scenario);
-        p.setString(3, side);
-    }
 }
