@@ -2,7 +2,8 @@
 # Runs every test of Stillwater: the Maven suites of all modules (unit, property and
 # end-to-end tests through pgjdbc), then the pgbench scripts against a real `serve`.
 # Needs only a JDK 21+ (found automatically), Maven, and PostgreSQL 15's client tools
-# (psql, pgbench) and server (for comparison tests); when run as root on Debian it
+# (psql, pgbench) and server (for comparison tests), and python3-psycopg2 (client tests);
+# when run as root on Debian it
 # installs missing packages itself.
 set -euo pipefail
 root="$(cd "$(dirname "$0")" && pwd)"
@@ -13,6 +14,7 @@ need_pkgs=()
 command -v mvn >/dev/null || need_pkgs+=(maven)
 command -v pgbench >/dev/null || need_pkgs+=(postgresql-client-15)
 [ -x /usr/lib/postgresql/15/bin/postgres ] || need_pkgs+=(postgresql-15)
+/usr/bin/python3 -c 'import psycopg2' 2>/dev/null || need_pkgs+=(python3 python3-psycopg2)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "installing ${need_pkgs[*]}"
