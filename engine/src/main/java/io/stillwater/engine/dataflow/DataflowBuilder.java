@@ -171,6 +171,8 @@ public final class DataflowBuilder {
             }
             case PlanNode.TopK t -> add(new TopKOperator(t.groupKeys(), t.order(), t.limit(), t.offset(), cancel),
                     exchanged(node(t.input()), t.groupKeys()));
+            case PlanNode.Window w -> add(new WindowOperator(w.partitionKeys(), w.order(), w.calls(), w.input().types(),
+                    cancel), exchanged(node(w.input()), w.partitionKeys()));
             case PlanNode.GenerateSeries s -> {
                 if (!ownsSingletons()) yield add(new ConstantOperator(List.of(), cancel));
                 List<Evaluator> args = new ArrayList<>();

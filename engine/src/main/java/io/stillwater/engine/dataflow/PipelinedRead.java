@@ -207,6 +207,7 @@ public final class PipelinedRead implements ChunkSource {
                 case ReduceOperator o -> new Stage.Absorb(cx, o, stageFor(in[0]));
                 case ThresholdOperator o -> new Stage.Absorb(cx, o, stageFor(in[0]));
                 case TopKOperator o -> new Stage.Absorb(cx, o, stageFor(in[0]));
+                case WindowOperator o -> new Stage.Absorb(cx, o, stageFor(in[0]));
                 default -> throw new IllegalStateException("no one-shot stage for " + n.op().getClass().getSimpleName());
             };
         }

@@ -201,6 +201,13 @@ public final class PeekExplainer {
                 node(plan, t.input(), depth + 1, out);
             }
             case PlanNode.GenerateSeries s -> out.add(pad + "GenerateSeries (" + exprs(s.args()) + ")");
+            case PlanNode.Window w -> {
+                StringJoiner calls = new StringJoiner(", ");
+                for (var c : w.calls()) calls.add(c.name() + (c.func().usesFrame() ? " " + c.frame() : ""));
+                out.add(pad + "Window partition_by=[" + columns(w.partitionKeys()) + "] order_by=[" + order(w.order())
+                        + "] functions=[" + calls + "]");
+                node(plan, w.input(), depth + 1, out);
+            }
         }
     }
 

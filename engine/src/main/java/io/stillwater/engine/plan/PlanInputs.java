@@ -27,6 +27,7 @@ public final class PlanInputs {
             case PlanNode.Except e -> { collect(e.left(), out); collect(e.right(), out); }
             case PlanNode.Intersect i -> { collect(i.left(), out); collect(i.right(), out); }
             case PlanNode.TopK t -> collect(t.input(), out);
+            case PlanNode.Window w -> collect(w.input(), out);
         }
     }
 }

@@ -119,6 +119,24 @@ public sealed interface PlanNode {
     }
 
     /**
+     * Window functions: every input row, followed by one column per call, computed over the
+     * row's partition (the rows equal on {@code partitionKeys}; all rows when empty) ordered
+     * by {@code order} (peers: rows equal on every order key). Rows that are peers and
+     * otherwise identical are ordered by the whole row, so results are deterministic.
+     */
+    record Window(PlanNode input, int[] partitionKeys, List<SortKey> order, List<WindowCall> calls)
+            implements PlanNode {
+        public Window { order = List.copyOf(order); calls = List.copyOf(calls); }
+
+        @Override
+        public List<SqlType> types() {
+            var out = new ArrayList<>(input.types());
+            for (WindowCall c : calls) out.add(c.type());
+            return List.copyOf(out);
+        }
+    }
+
+    /**
      * {@code generate_series(start, stop [, step])} as a table function: one column of
      * the argument type (integer, bigint, numeric, or timestamp with an interval step).
      * Arguments are constant expressions (evaluated once).

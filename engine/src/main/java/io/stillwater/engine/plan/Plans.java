@@ -63,6 +63,8 @@ public final class Plans {
             case PlanNode.TopK t -> new PlanNode.TopK(bindParams(t.input(), params), t.groupKeys(), t.order(),
                     t.limit(), t.offset());
             case PlanNode.GenerateSeries g -> new PlanNode.GenerateSeries(bindAll(g.args(), params), g.type());
+            case PlanNode.Window w -> new PlanNode.Window(bindParams(w.input(), params), w.partitionKeys(), w.order(),
+                    w.calls());
         };
     }
 

@@ -92,6 +92,7 @@ final class Reference {
             }
             case PlanNode.TopK t -> topK(t);
             case PlanNode.GenerateSeries s -> throw new UnsupportedOperationException("not modelled");
+            case PlanNode.Window w -> new WindowReference(this).eval(w, eval(w.input()));
         };
     }
 
@@ -158,7 +159,7 @@ final class Reference {
         return out;
     }
 
-    private Object aggregate(AggCall a, List<Row> rows, PlanNode input) {
+    Object aggregate(AggCall a, List<Row> rows, PlanNode input) {
         List<Row> in = new ArrayList<>();
         for (Row r : rows) if (a.filterColumn() < 0 || Boolean.TRUE.equals(r.get(a.filterColumn()))) in.add(r);
         int[] args = a.args().stream().mapToInt(Integer::intValue).toArray();

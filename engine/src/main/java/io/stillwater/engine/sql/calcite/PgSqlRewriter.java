@@ -189,6 +189,7 @@ final class PgSqlRewriter extends SqlShuttle {
             cast.setOperand(1, new SqlIntervalQualifier(TimeUnit.DAY,
                     TimeUnit.SECOND, cast.operand(1).getParserPosition()));
         }
+        if (call.getKind() == SqlKind.OVER) WindowRewrites.orderUnordered(call);
         if (call.getKind() == SqlKind.AS) {
             // Only the aliased expression is rewritten; aliases are names, not expressions.
             List<SqlNode> ops = new ArrayList<>(call.getOperandList());
@@ -412,6 +413,7 @@ final class PgSqlRewriter extends SqlShuttle {
             case ARRAY_VALUE_CONSTRUCTOR: return "array";
             case ROW: return "row";
             case SCALAR_QUERY: return columnName(((SqlCall) node).operand(0));
+            case ORDER_BY: return columnName(((SqlCall) node).operand(0)); // (SELECT x ... ORDER BY ... LIMIT n)
             case SELECT: {
                 SqlSelect s = (SqlSelect) node;
                 if (s.getSelectList() != null && s.getSelectList().size() == 1) {

@@ -40,6 +40,7 @@ import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexOver;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 
@@ -62,6 +63,7 @@ final class RelToPlan {
             }
             case LogicalProject p -> {
                 PlanNode in = translate(p.getInput());
+                if (RexOver.containsOver(p.getProjects(), null)) yield new WindowToPlan(rex).translate(p, in);
                 if (isIdentity(p.getProjects(), in.arity())) yield in;
                 yield new PlanNode.Project(in, rex.translateAll(p.getProjects(), in.types()));
             }

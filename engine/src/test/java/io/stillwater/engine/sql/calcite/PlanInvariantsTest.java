@@ -164,6 +164,15 @@ class PlanInvariantsTest extends PlannerFixture {
                 List<SqlType> in = checkNode(t.input());
                 for (SortKey k : t.order()) assertThat(k.column()).isBetween(0, in.size() - 1);
             }
+            case PlanNode.Window w -> {
+                List<SqlType> in = checkNode(w.input());
+                for (int k : w.partitionKeys()) assertThat(k).isBetween(0, in.size() - 1);
+                for (SortKey k : w.order()) assertThat(k.column()).isBetween(0, in.size() - 1);
+                for (var c : w.calls()) {
+                    for (int arg : c.args()) assertThat(arg).isBetween(0, in.size() - 1);
+                    if (c.aggregate() != null) for (int arg : c.aggregate().args()) assertThat(arg).isBetween(0, in.size() - 1);
+                }
+            }
             case PlanNode.GenerateSeries g -> g.args().forEach(a -> {
                 checkExpr(a, List.of());
                 assertThat(a.toString()).doesNotContain("Column[");

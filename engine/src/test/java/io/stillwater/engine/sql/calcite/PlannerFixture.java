@@ -65,6 +65,7 @@ abstract class PlannerFixture {
                 collect(i.right(), out);
             }
             case PlanNode.TopK t -> collect(t.input(), out);
+            case PlanNode.Window w -> collect(w.input(), out);
             default -> { }
         }
     }
