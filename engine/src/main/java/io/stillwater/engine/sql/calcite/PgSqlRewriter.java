@@ -30,6 +30,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlLikeOperator;
@@ -190,6 +191,8 @@ final class PgSqlRewriter extends SqlShuttle {
                     TimeUnit.SECOND, cast.operand(1).getParserPosition()));
         }
         if (call.getKind() == SqlKind.OVER) WindowRewrites.orderUnordered(call);
+        if (call instanceof SqlOrderBy ob && DistinctOn.marked(ob.query)) DistinctOn.apply((SqlSelect) ob.query, ob.orderList);
+        if (DistinctOn.marked(call)) DistinctOn.apply((SqlSelect) call, ((SqlSelect) call).getOrderList());
         if (call.getKind() == SqlKind.AS) {
             // Only the aliased expression is rewritten; aliases are names, not expressions.
             List<SqlNode> ops = new ArrayList<>(call.getOperandList());

@@ -29,6 +29,8 @@ import java.util.Set;
  *       k-th such {@code ?} stands for {@code $limitParams[k]+1}.
  *   <li>A SELECT without FROM but with WHERE, GROUP BY or HAVING gets a one-row FROM
  *       ({@link #ONE_ROW_FROM}).
+ *   <li>{@code DISTINCT ON (d...)} becomes a leading select item {@code "?distinct_on"(d...),}
+ *       that {@link DistinctOn} turns into a QUALIFY.
  * </ul>
  * Offsets shift by a few characters, which only affects positions in error messages.
  */
@@ -87,6 +89,7 @@ final class PgTokens {
         // yet, [1] whether that SELECT's list has a bare *.
         ArrayDeque<boolean[]> selectWithoutFrom = new ArrayDeque<>();
         selectWithoutFrom.push(new boolean[2]);
+        List<Integer> distinctOnEnds = new ArrayList<>(); // token indexes of DISTINCT ON lists' closing parentheses
         for (int i = 0; i < tokens.size(); i++) {
             Token t = tokens.get(i);
             Token prev = i > 0 ? tokens.get(i - 1) : null;
@@ -114,6 +117,18 @@ final class PgTokens {
                 replace(out, edits, t.offset(), t.offset(), ONE_ROW_FROM);
                 copied = t.offset();
                 noFrom[0] = false;
+            }
+            if (t.isWord("distinct") && next != null && next.isWord("on") && after != null && after.isSymbol("(")) {
+                // DISTINCT ON (d...): a leading select item "?distinct_on"(d...) for DistinctOn.
+                out.append(sql, copied, t.offset());
+                replace(out, edits, t.offset(), next.end(), '"' + DistinctOn.MARKER + '"');
+                copied = next.end();
+                distinctOnEnds.add(closingParen(tokens, i + 2));
+            }
+            if (distinctOnEnds.remove((Integer) i)) {
+                out.append(sql, copied, t.end());
+                replace(out, edits, t.end(), t.end(), ",");
+                copied = t.end();
             }
             boolean inCast = !parens.isEmpty() && parens.peek();
             boolean afterCast = prev != null && (prev.isSymbol("::") || (prev.isWord("as") && inCast));
@@ -156,6 +171,16 @@ final class PgTokens {
      * unquoted, so it never captures a name of the query.
      */
     static final String ONE_ROW_FROM = "FROM (VALUES (0)) AS \"?one_row\"(\"?one_row\") ";
+
+    /** The index of the parenthesis closing the one at {@code open} (the last token when unbalanced). */
+    private static int closingParen(List<Token> tokens, int open) {
+        int depth = 0;
+        for (int j = open; j < tokens.size(); j++) {
+            if (tokens.get(j).isSymbol("(")) depth++;
+            if (tokens.get(j).isSymbol(")") && --depth == 0) return j;
+        }
+        return tokens.size() - 1;
+    }
 
     /** Whether a token after {@code prev} starts an item of a SELECT list. */
     private static boolean startsSelectItem(Token prev) {
