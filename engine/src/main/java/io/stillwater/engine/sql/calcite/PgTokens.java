@@ -29,6 +29,7 @@ import java.util.Set;
  *       k-th such {@code ?} stands for {@code $limitParams[k]+1}.
  *   <li>A SELECT without FROM but with WHERE, GROUP BY or HAVING gets a one-row FROM
  *       ({@link #ONE_ROW_FROM}).
+ *   <li>{@code GROUPS} window frames become RANGE or biased ROWS frames ({@link WindowRewrites#groupsFrame}).
  *   <li>{@code DISTINCT ON (d...)} becomes a leading select item {@code "?distinct_on"(d...),}
  *       that {@link DistinctOn} turns into a QUALIFY.
  * </ul>
@@ -90,6 +91,7 @@ final class PgTokens {
         ArrayDeque<boolean[]> selectWithoutFrom = new ArrayDeque<>();
         selectWithoutFrom.push(new boolean[2]);
         List<Integer> distinctOnEnds = new ArrayList<>(); // token indexes of DISTINCT ON lists' closing parentheses
+        java.util.Map<Integer, String> groupsEdits = new java.util.HashMap<>(); // GROUPS frames' respelled tokens
         for (int i = 0; i < tokens.size(); i++) {
             Token t = tokens.get(i);
             Token prev = i > 0 ? tokens.get(i - 1) : null;
@@ -117,6 +119,14 @@ final class PgTokens {
                 replace(out, edits, t.offset(), t.offset(), ONE_ROW_FROM);
                 copied = t.offset();
                 noFrom[0] = false;
+            }
+            if (WindowRewrites.startsGroupsFrame(t, next)) groupsEdits.putAll(WindowRewrites.groupsFrame(tokens, i));
+            String groupsEdit = groupsEdits.remove(i);
+            if (groupsEdit != null) {
+                out.append(sql, copied, t.offset());
+                replace(out, edits, t.offset(), t.end(), groupsEdit);
+                copied = t.end();
+                continue;
             }
             if (t.isWord("distinct") && next != null && next.isWord("on") && after != null && after.isSymbol("(")) {
                 // DISTINCT ON (d...): a leading select item "?distinct_on"(d...) for DistinctOn.

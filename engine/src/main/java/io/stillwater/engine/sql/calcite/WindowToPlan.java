@@ -182,6 +182,12 @@ final class WindowToPlan {
         WindowFrame.Unit unit = w.isRows() ? WindowFrame.Unit.ROWS : WindowFrame.Unit.RANGE;
         WindowFrame.Bound start = bound(w.getLowerBound(), unit);
         WindowFrame.Bound end = bound(w.getUpperBound(), unit);
+        if (unit == WindowFrame.Unit.ROWS && (groupsOffset(start) || groupsOffset(end))) {
+            // A GROUPS frame as PgTokens respelled it: ROWS with biased offsets.
+            unit = WindowFrame.Unit.GROUPS;
+            start = unbiased(start);
+            end = unbiased(end);
+        }
         if (unit == WindowFrame.Unit.RANGE && (start.offset() != null || end.offset() != null)) {
             if (order.size() != 1) {
                 throw new SqlException(SqlState.WINDOWING_ERROR,
@@ -199,6 +205,15 @@ final class WindowToPlan {
             case EXCLUDE_TIES -> WindowFrame.Exclusion.TIES;
         };
         return new WindowFrame(unit, start, end, exclusion);
+    }
+
+    private static boolean groupsOffset(WindowFrame.Bound b) {
+        return b.offset() instanceof Long n && n >= WindowRewrites.GROUPS_OFFSET_BIAS;
+    }
+
+    private static WindowFrame.Bound unbiased(WindowFrame.Bound b) {
+        if (b.offset() == null) return b;
+        return new WindowFrame.Bound(b.kind(), (Long) b.offset() - WindowRewrites.GROUPS_OFFSET_BIAS);
     }
 
     private static WindowFrame.Bound bound(RexWindowBound b, WindowFrame.Unit unit) {

@@ -45,6 +45,20 @@ class WindowPlanningTest extends PlannerFixture {
     }
 
     @Test
+    void groupsFramesComeThroughTheirRespelling() {
+        QueryPlan q = query("SELECT sum(a) OVER (ORDER BY b GROUPS BETWEEN 2 PRECEDING AND CURRENT ROW), "
+                + "sum(a) OVER (ORDER BY b GROUPS UNBOUNDED PRECEDING), groups FROM (SELECT a, b, 1 AS groups FROM t) s");
+        List<WindowFrame> frames = nodesOf(q.body(), PlanNode.Window.class).stream()
+                .flatMap(w -> w.calls().stream()).map(c -> c.frame()).distinct().toList();
+        assertThat(frames).contains(new WindowFrame(WindowFrame.Unit.GROUPS,
+                new WindowFrame.Bound(WindowFrame.BoundKind.PRECEDING, 2L), WindowFrame.Bound.CURRENT_ROW,
+                WindowFrame.Exclusion.NO_OTHERS));
+        // Without offsets GROUPS and RANGE are the same frame.
+        assertThat(frames).contains(WindowFrame.DEFAULT_WITH_ORDER);
+        assertThat(q.columnNames()).containsExactly("sum", "sum", "groups");
+    }
+
+    @Test
     void rankingFunctionsNeedNoOrderBy() {
         QueryPlan q = query("SELECT rank() OVER (), ntile(2) OVER (PARTITION BY b), lag(a) OVER () FROM t");
         assertThat(nodesOf(q.body(), PlanNode.Window.class)).isNotEmpty();
