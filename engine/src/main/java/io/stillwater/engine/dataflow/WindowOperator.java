@@ -44,6 +44,8 @@ final class WindowOperator extends Operator implements Absorbing {
     private final Map<Row, Counts> touched = new LinkedHashMap<>();
     private List<Map.Entry<Row, Counts>> emitting;
     private int emitted;
+    /** The rest of a partition's output being emitted in chunks (no retractions to pair it with), else null. */
+    private java.util.Iterator<Row> fresh;
     private long stateBytes;
 
     WindowOperator(int[] partitionKeys, List<SortKey> order, List<WindowCall> calls, List<SqlType> inputTypes,
@@ -96,27 +98,43 @@ final class WindowOperator extends Operator implements Absorbing {
     @Override
     public Changes emit(int max, Changes errors) {
         if (emitting == null) emitting = new ArrayList<>(touched.entrySet());
-        if (emitted == emitting.size()) {
+        if (emitted == emitting.size() && fresh == null) {
             touched.clear();
             emitting = null;
             emitted = 0;
             return null;
         }
         Changes out = new Changes();
+        drainFresh(out, max);
         while (emitted < emitting.size() && out.size() < max) {
             cancel.check();
             var p = emitting.get(emitted);
             emitting.set(emitted++, null);
             TreeMap<Row, long[]> rows = partitions.get(p.getKey());
             Counts diff = p.getValue();
-            output(rows, diff, errors, 1);
+            if (diff.isEmpty()) {
+                // Nothing to retract (a new partition; every partition of a one-shot read):
+                // the output goes out as is, a chunk at a time, without a difference map.
+                Row[] now = evaluate(rows, errors, 1);
+                fresh = now == null ? null : java.util.Arrays.asList(now).iterator();
+                drainFresh(out, max);
+            } else {
+                output(rows, diff, errors, 1);
+                for (var e : diff.entries()) out.add(e.getKey(), e.getValue()[0]);
+            }
             if (rows.isEmpty()) {
                 partitions.remove(p.getKey());
                 stateBytes = Math.max(0, stateBytes - HeapEstimate.MAP_ENTRY - HeapEstimate.row(p.getKey()));
             }
-            for (var e : diff.entries()) out.add(e.getKey(), e.getValue()[0]);
         }
         return out;
+    }
+
+    /** Moves up to {@code max - out.size()} rows of the partition being emitted into {@code out}. */
+    private void drainFresh(Changes out, int max) {
+        if (fresh == null) return;
+        while (fresh.hasNext() && out.size() < max) out.add(fresh.next(), 1);
+        if (!fresh.hasNext()) fresh = null;
     }
 
     @Override
@@ -124,19 +142,25 @@ final class WindowOperator extends Operator implements Absorbing {
 
     /** Adds the partition's output, times {@code sign}, to {@code acc}; an evaluation error goes to {@code errors}. */
     private void output(TreeMap<Row, long[]> rows, Counts acc, Changes errors, long sign) {
-        if (rows.isEmpty()) return;
+        Row[] out = evaluate(rows, errors, sign);
+        if (out != null) for (Row r : out) acc.update(r, sign);
+    }
+
+    /**
+     * The partition's output rows (each once per copy), or null when it has none or its
+     * functions fail: then the error goes to {@code errors} with {@code sign}.
+     */
+    private Row[] evaluate(TreeMap<Row, long[]> rows, Changes errors, long sign) {
         List<Row> sorted = new ArrayList<>(rows.size());
         for (var e : rows.entrySet()) {
             for (long k = e.getValue()[0]; k > 0; k--) sorted.add(e.getKey());
         }
-        if (sorted.isEmpty()) return;
-        Row[] out;
+        if (sorted.isEmpty()) return null;
         try {
-            out = evaluator.evaluate(sorted.toArray(Row[]::new));
+            return evaluator.evaluate(sorted.toArray(Row[]::new));
         } catch (SqlException e) {
             errors.add(errorRow(e), sign);
-            return;
+            return null;
         }
-        for (Row r : out) acc.update(r, sign);
     }
 }

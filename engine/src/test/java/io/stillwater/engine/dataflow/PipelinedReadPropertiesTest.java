@@ -37,7 +37,7 @@ import net.jqwik.api.constraints.IntRange;
  * which equals the plain {@link Reference} evaluation, for random plans (filters,
  * projections that may divide by zero, every join kind with and without residuals, cross
  * joins, joins probing an arranged input, aggregates with scalar-subquery errors,
- * DISTINCT, UNION, EXCEPT, INTERSECT, top-k, shared subplans) over random small tables,
+ * DISTINCT, UNION, EXCEPT, INTERSECT, top-k, window functions, shared subplans) over random small tables,
  * at every chunk size from 1 row up. When the read fails, the pipelined read fails with
  * one of the errors present in the whole result's error collection.
  */
@@ -153,7 +153,7 @@ class PipelinedReadPropertiesTest {
 
         PlanNode plan(int depth) {
             if (depth == 0 || random.nextInt(5) == 0) return leaf();
-            return switch (random.nextInt(11)) {
+            return switch (random.nextInt(12)) {
                 case 0 -> new PlanNode.Filter(plan(depth - 1), List.of(predicate()));
                 case 1 -> project(plan(depth - 1));
                 case 2 -> join(depth);
@@ -164,6 +164,7 @@ class PipelinedReadPropertiesTest {
                 case 7 -> new PlanNode.Intersect(plan(depth - 1), plan(depth - 1), random.nextBoolean());
                 case 8 -> topK(plan(depth - 1));
                 case 9 -> lookupJoin(plan(depth - 1));
+                case 10 -> window(plan(depth - 1));
                 default -> {
                     // the same plan object twice: one node with two consumers
                     if (shared == null) shared = plan(depth - 1);
@@ -247,6 +248,21 @@ class PipelinedReadPropertiesTest {
             int[] groups = random.nextBoolean() ? new int[] {0} : new int[0];
             return new PlanNode.TopK(in, groups, List.of(new SortKey(1, random.nextBoolean(), random.nextBoolean())),
                     random.nextInt(5) - 1, random.nextInt(3));
+        }
+
+        /** A window's min(v) over a sliding frame or lag(v) in the place of v (the columns stay K, V, B, S). */
+        private PlanNode window(PlanNode in) {
+            int[] partition = random.nextBoolean() ? new int[] {0} : new int[0];
+            var frame = new io.stillwater.engine.plan.WindowFrame(io.stillwater.engine.plan.WindowFrame.Unit.ROWS,
+                    new io.stillwater.engine.plan.WindowFrame.Bound(io.stillwater.engine.plan.WindowFrame.BoundKind.PRECEDING, 1L),
+                    io.stillwater.engine.plan.WindowFrame.Bound.CURRENT_ROW, io.stillwater.engine.plan.WindowFrame.Exclusion.NO_OTHERS);
+            var min = new io.stillwater.engine.plan.WindowCall(io.stillwater.engine.plan.WindowFunc.AGGREGATE, List.of(),
+                    new AggCall(AggFunc.MIN, List.of(1), false, -1, List.of(), SqlType.INTEGER, "min"), frame, SqlType.INTEGER, "min");
+            var lag = new io.stillwater.engine.plan.WindowCall(io.stillwater.engine.plan.WindowFunc.LAG, List.of(1), null,
+                    frame, SqlType.INTEGER, "lag");
+            PlanNode w = new PlanNode.Window(in, partition, List.of(new SortKey(3, random.nextBoolean(), random.nextBoolean())),
+                    List.of(min, lag));
+            return new PlanNode.Project(w, List.of(K, new Expr.Column(4 + random.nextInt(2), SqlType.INTEGER), B, S));
         }
 
         private static Expr call(Func f, SqlType t, Expr... args) { return new Expr.Call(f, List.of(args), t); }
