@@ -19,9 +19,10 @@ import java.util.TreeMap;
  * Window functions ({@link io.stillwater.engine.plan.PlanNode.Window}): every input row
  * followed by its function values, computed per partition. State: each partition's
  * accumulated input rows in window order (ties broken by the whole row, so the output is
- * deterministic). When a partition changes, its output before the changes is remembered
- * negated and, at emit, its output after them is added ({@link WindowEvaluator} recomputes
- * the partition from scratch both times): the difference is emitted. A change costs the
+ * deterministic) and, in a maintained dataflow, the output it last emitted. When a partition
+ * changes, that output is remembered negated and, at emit, the output after the changes
+ * ({@link WindowEvaluator} recomputes the partition from scratch) is added: the difference
+ * is emitted. A change costs the
  * size of its partition, the price of functions (row_number, running sums) whose every
  * value may move when one row arrives.
  *
@@ -40,6 +41,10 @@ final class WindowOperator extends Operator implements Absorbing {
     private final Comparator<Row> order;
     private final WindowEvaluator evaluator;
     private final HashMap<Row, TreeMap<Row, long[]>> partitions = new HashMap<>();
+    /** Maintained dataflows only: each non-empty partition's last emitted output. */
+    private final HashMap<Row, Output> outputs = new HashMap<>();
+    /** Set by {@link #step}: a maintained dataflow, whose partitions' outputs are kept for retraction. */
+    private boolean maintained;
     /** Partitions changed since the last complete emit (first-change order), with their output before the changes, negated. */
     private final Map<Row, Counts> touched = new LinkedHashMap<>();
     private List<Map.Entry<Row, Counts>> emitting;
@@ -58,6 +63,7 @@ final class WindowOperator extends Operator implements Absorbing {
 
     @Override
     Changes step(Changes[] inputs, Changes errors) {
+        maintained = true;
         absorb(inputs[0], errors);
         Changes out = new Changes();
         for (Changes c = emit(Integer.MAX_VALUE, errors); c != null; c = emit(Integer.MAX_VALUE, errors)) out.addAll(c);
@@ -79,7 +85,8 @@ final class WindowOperator extends Operator implements Absorbing {
             }
             if (!touched.containsKey(key)) {
                 Counts before = new Counts();
-                output(rows, before, errors, -1);
+                Output last = outputs.get(key);
+                if (last != null) last.addTo(before, errors, -1); // what this partition emitted last, retracted
                 touched.put(key, before);
             }
             long[] c = rows.get(r);
@@ -112,14 +119,16 @@ final class WindowOperator extends Operator implements Absorbing {
             emitting.set(emitted++, null);
             TreeMap<Row, long[]> rows = partitions.get(p.getKey());
             Counts diff = p.getValue();
+            Output now = evaluate(rows);
+            remember(p.getKey(), now);
             if (diff.isEmpty()) {
                 // Nothing to retract (a new partition; every partition of a one-shot read):
                 // the output goes out as is, a chunk at a time, without a difference map.
-                Row[] now = evaluate(rows, errors, 1);
-                fresh = now == null ? null : java.util.Arrays.asList(now).iterator();
+                if (now.error() != null) errors.add(now.error(), 1);
+                else if (now.rows().length > 0) fresh = java.util.Arrays.asList(now.rows()).iterator();
                 drainFresh(out, max);
             } else {
-                output(rows, diff, errors, 1);
+                now.addTo(diff, errors, 1);
                 for (var e : diff.entries()) out.add(e.getKey(), e.getValue()[0]);
             }
             if (rows.isEmpty()) {
@@ -140,27 +149,46 @@ final class WindowOperator extends Operator implements Absorbing {
     @Override
     public long stateBytes() { return stateBytes; }
 
-    /** Adds the partition's output, times {@code sign}, to {@code acc}; an evaluation error goes to {@code errors}. */
-    private void output(TreeMap<Row, long[]> rows, Counts acc, Changes errors, long sign) {
-        Row[] out = evaluate(rows, errors, sign);
-        if (out != null) for (Row r : out) acc.update(r, sign);
+    /** A partition's output: its rows (each once per copy), or the error its functions failed with. */
+    private record Output(Row[] rows, Row error) {
+        static final Output NONE = new Output(new Row[0], null);
+
+        /** Adds the output, times {@code sign}, to {@code acc}, or its error to {@code errors}. */
+        void addTo(Counts acc, Changes errors, long sign) {
+            if (error != null) errors.add(error, sign);
+            for (Row r : rows) acc.update(r, sign);
+        }
+
+        long bytes() {
+            long b = HeapEstimate.MAP_ENTRY;
+            for (Row r : rows) b += HeapEstimate.ENTRY + HeapEstimate.row(r);
+            return b;
+        }
     }
 
     /**
-     * The partition's output rows (each once per copy), or null when it has none or its
-     * functions fail: then the error goes to {@code errors} with {@code sign}.
+     * Keeps what a maintained partition emitted, so the next change retracts it without
+     * recomputing it (the price: the output's size again in memory). One-shot reads never
+     * retract, and keep nothing.
      */
-    private Row[] evaluate(TreeMap<Row, long[]> rows, Changes errors, long sign) {
+    private void remember(Row key, Output now) {
+        if (!maintained) return;
+        Output old = now.rows().length == 0 && now.error() == null ? outputs.remove(key) : outputs.put(key, now);
+        if (old != null) stateBytes = Math.max(0, stateBytes - old.bytes());
+        if (outputs.get(key) == now) stateBytes += now.bytes();
+    }
+
+    /** Computes the partition's output from its rows. */
+    private Output evaluate(TreeMap<Row, long[]> rows) {
         List<Row> sorted = new ArrayList<>(rows.size());
         for (var e : rows.entrySet()) {
             for (long k = e.getValue()[0]; k > 0; k--) sorted.add(e.getKey());
         }
-        if (sorted.isEmpty()) return null;
+        if (sorted.isEmpty()) return Output.NONE;
         try {
-            return evaluator.evaluate(sorted.toArray(Row[]::new));
+            return new Output(evaluator.evaluate(sorted.toArray(Row[]::new)), null);
         } catch (SqlException e) {
-            errors.add(errorRow(e), sign);
-            return null;
+            return new Output(new Row[0], errorRow(e));
         }
     }
 }

@@ -67,6 +67,10 @@ final class WindowReference {
                 Object b = cur.get(c.args().get(0));
                 if (b == null) return null;
                 long buckets = ((Number) b).longValue();
+                if (buckets <= 0) {
+                    throw new SqlException(io.stillwater.engine.error.SqlState.INVALID_ARGUMENT_FOR_NTILE,
+                            "argument of ntile must be greater than zero");
+                }
                 // PostgreSQL's way: fill buckets in order, the first n % buckets of them one row larger.
                 long per = n / buckets, extra = n % buckets, bucket = 1, inBucket = 0;
                 for (int j = 0; j <= i; j++) {
