@@ -1,0 +1,110 @@
+package io.stillwater.engine.session;
+
+import io.stillwater.engine.data.Row;
+import io.stillwater.engine.error.SqlException;
+import io.stillwater.engine.error.SqlState;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The SQL cursors (DECLARE ... CURSOR) of a session's open transaction block, by name.
+ * A cursor is a forward-only {@link RowStream} over its query, opened at DECLARE and
+ * pulled by FETCH / MOVE a batch at a time, so a cursor over a big result holds only the
+ * rows in flight, never the whole result. All cursors close when the block ends (no WITH
+ * HOLD), and CLOSE closes one or all.
+ *
+ * <p>Owned by the session thread.
+ */
+final class Cursors {
+    /** Rows pulled from a cursor per step of a MOVE. */
+    private static final int MOVE_BATCH = 4096;
+
+    /** One open cursor: its result columns and the stream of rows not yet fetched. */
+    record Cursor(String name, List<ResultColumn> columns, RowStream rows) {}
+
+    private final Map<String, Cursor> open = new LinkedHashMap<>();
+
+    /** Adds a cursor the caller opened; 42P03 (and the stream closed) when the name is taken. */
+    void declare(String name, List<ResultColumn> columns, RowStream rows) {
+        if (open.containsKey(name)) {
+            rows.close();
+            throw new SqlException(SqlState.DUPLICATE_CURSOR, "cursor \"" + name + "\" already exists");
+        }
+        open.put(name, new Cursor(name, columns, rows));
+    }
+
+    /** The open cursor {@code name}, if there is one (to describe a FETCH before it runs). */
+    Optional<Cursor> find(String name) { return Optional.ofNullable(open.get(name)); }
+
+    /**
+     * FETCH: the next {@code count} rows of cursor {@code name} as a stream the caller
+     * pulls; closing it leaves the cursor open, positioned after the rows pulled.
+     */
+    ExecutionResult.Rows fetch(String name, long count) {
+        Cursor c = get(name);
+        return new ExecutionResult.Rows(c.columns(), new Window(c.rows(), count), "FETCH");
+    }
+
+    /** MOVE: skips up to {@code count} rows of cursor {@code name}; returns how many it skipped. */
+    long move(String name, long count) {
+        Cursor c = get(name);
+        long moved = 0;
+        while (moved < count) {
+            List<Row> batch = c.rows().next((int) Math.min(MOVE_BATCH, count - moved));
+            if (batch.isEmpty()) break;
+            moved += batch.size();
+        }
+        return moved;
+    }
+
+    /** CLOSE name; 34000 when there is no such cursor. */
+    void close(String name) {
+        get(name);
+        open.remove(name).rows().close();
+    }
+
+    /** CLOSE ALL, and the end of the transaction block: every cursor's read is released. */
+    void closeAll() {
+        RuntimeException first = null;
+        for (Cursor c : List.copyOf(open.values())) {
+            try {
+                c.rows().close();
+            } catch (RuntimeException e) {
+                if (first == null) first = e;
+            }
+        }
+        open.clear();
+        if (first != null) throw first;
+    }
+
+    private Cursor get(String name) {
+        Cursor c = open.get(name);
+        if (c == null) throw new SqlException(SqlState.INVALID_CURSOR_NAME, "cursor \"" + name + "\" does not exist");
+        return c;
+    }
+
+    /** At most {@code limit} rows of a cursor's stream; closing it leaves the cursor open. */
+    private static final class Window implements RowStream {
+        private final RowStream rows;
+        private long remaining;
+
+        Window(RowStream rows, long limit) {
+            this.rows = rows;
+            this.remaining = limit;
+        }
+
+        @Override
+        public List<Row> next(int max) {
+            if (remaining <= 0) return List.of();
+            List<Row> batch = rows.next((int) Math.min(max, remaining));
+            remaining -= batch.size();
+            if (batch.isEmpty()) remaining = 0;
+            return batch;
+        }
+
+        @Override
+        public void close() { remaining = 0; }
+    }
+}
