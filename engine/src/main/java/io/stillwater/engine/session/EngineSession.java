@@ -710,22 +710,9 @@ public final class EngineSession implements Session {
 
     /** SAVEPOINT, ROLLBACK TO SAVEPOINT (which also clears a failed state), RELEASE SAVEPOINT. */
     private ExecutionResult savepoint(Statement.Savepoint sp) {
-        if (txn == null) {
-            String what = switch (sp.action()) {
-                case DEFINE -> "SAVEPOINT";
-                case ROLLBACK_TO -> "ROLLBACK TO SAVEPOINT";
-                case RELEASE -> "RELEASE SAVEPOINT";
-            };
-            throw new SqlException(SqlState.NO_ACTIVE_SQL_TRANSACTION, what + " can only be used in transaction blocks");
-        }
-        switch (sp.action()) {
-            case DEFINE -> txn.savepoint(sp.name());
-            case ROLLBACK_TO -> {
-                txn.rollbackTo(sp.name());
-                status = TransactionStatus.IN_TRANSACTION;
-            }
-            case RELEASE -> txn.release(sp.name());
-        }
+        if (txn == null) throw Transaction.outsideBlock(sp);
+        txn.apply(sp);
+        if (sp.action() == Statement.SavepointAction.ROLLBACK_TO) status = TransactionStatus.IN_TRANSACTION;
         return new ExecutionResult.Command(sp.commandVerb());
     }
 

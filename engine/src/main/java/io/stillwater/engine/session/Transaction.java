@@ -5,6 +5,7 @@ import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.peek.PeekInputs;
+import io.stillwater.engine.sql.Statement;
 import io.stillwater.engine.storage.LogRecord.TableChange;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -133,6 +134,25 @@ final class Transaction {
     }
 
     // ---------------------------------------------------------------- savepoints
+
+    /** Runs a SAVEPOINT, ROLLBACK TO SAVEPOINT or RELEASE SAVEPOINT statement on this block. */
+    void apply(Statement.Savepoint sp) {
+        switch (sp.action()) {
+            case DEFINE -> savepoint(sp.name());
+            case ROLLBACK_TO -> rollbackTo(sp.name());
+            case RELEASE -> release(sp.name());
+        }
+    }
+
+    /** PostgreSQL's 25P01 for a savepoint statement outside a transaction block. */
+    static SqlException outsideBlock(Statement.Savepoint sp) {
+        String what = switch (sp.action()) {
+            case DEFINE -> "SAVEPOINT";
+            case ROLLBACK_TO -> "ROLLBACK TO SAVEPOINT";
+            case RELEASE -> "RELEASE SAVEPOINT";
+        };
+        return new SqlException(SqlState.NO_ACTIVE_SQL_TRANSACTION, what + " can only be used in transaction blocks");
+    }
 
     /** SAVEPOINT name: a later one of the same name hides an earlier one, as in PostgreSQL. */
     void savepoint(String name) { savepoints.add(new Savepoint(name, writes.size())); }
