@@ -43,6 +43,7 @@ class ReadWriteTransactionJdbcTest {
         try (Connection c = db.connect(); Statement s = c.createStatement()) {
             s.execute("CREATE TABLE acct (id int, bal int)");
             s.execute("CREATE TABLE counter (id int, n int)");
+            s.execute("CREATE TABLE saved (id int, bal int)");
             s.execute("INSERT INTO counter VALUES (1, 0)");
             s.execute("CREATE TABLE xs (x int)");
             s.execute("CREATE TABLE ys (y int)");
@@ -80,6 +81,53 @@ class ReadWriteTransactionJdbcTest {
                 assertThat(count(s, "SELECT sum(bal) FROM acct WHERE id >= 100")).isEqualTo(15);
                 c.commit();
             }
+        }
+    }
+
+    @Test
+    void jdbcSavepointsAndAutosaveRollBackToTheSavepoint() throws SQLException {
+        try (Connection c = db.connect()) {
+            c.setAutoCommit(false);
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("INSERT INTO saved VALUES (200, 1)");
+                java.sql.Savepoint sp = c.setSavepoint();
+                s.executeUpdate("INSERT INTO saved VALUES (201, 1)");
+                c.rollback(sp);
+                s.executeUpdate("UPDATE saved SET bal = 2 WHERE id = 200");
+                c.commit();
+                assertThat(count(s, "SELECT count(*) FROM saved WHERE id IN (200, 201)")).isEqualTo(1);
+                assertThat(count(s, "SELECT bal FROM saved WHERE id = 200")).isEqualTo(2);
+                c.commit();
+            }
+        }
+        // autosave=always: pgjdbc wraps each statement in SAVEPOINT / RELEASE and rolls back to it after an error.
+        java.util.Properties autosave = new java.util.Properties();
+        autosave.setProperty("autosave", "always");
+        try (Connection c = db.connect(autosave)) {
+            c.setAutoCommit(false);
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("INSERT INTO saved VALUES (202, 1)");
+                assertThatThrownBy(() -> s.executeUpdate("INSERT INTO saved VALUES (203, 1 / 0)"))
+                        .isInstanceOfSatisfying(PSQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("22012"));
+                s.executeUpdate("INSERT INTO saved VALUES (204, 1)");
+                c.commit();
+                assertThat(count(s, "SELECT count(*) FROM saved WHERE id BETWEEN 202 AND 204")).isEqualTo(2);
+                c.commit();
+            }
+        }
+    }
+
+    @Test
+    void readOnlyConnectionsRefuseWrites() throws SQLException {
+        try (Connection c = db.connect()) {
+            c.setAutoCommit(false);
+            c.setReadOnly(true); // pgjdbc sends BEGIN READ ONLY
+            try (Statement s = c.createStatement()) {
+                assertThat(count(s, "SELECT count(*) FROM counter")).isEqualTo(1);
+                assertThatThrownBy(() -> s.executeUpdate("DELETE FROM counter"))
+                        .isInstanceOfSatisfying(PSQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("25006"));
+            }
+            c.rollback();
         }
     }
 
