@@ -135,8 +135,9 @@ public final class EngineSession implements Session {
     /** The block's cursors (empty outside one). Session thread. */
     private final Cursors cursors = new Cursors();
     /**
-     * System.nanoTime() by which the statement running now times out (0: no timeout): a
-     * cursor's read, opened by an earlier statement, checks the current one's.
+     * System.nanoTime() by which the cursor statement (DECLARE, FETCH, MOVE) running now
+     * times out (0: no timeout): a cursor's read, opened by an earlier statement, checks
+     * the current one's. Set on the session thread; read there.
      */
     private volatile long statementDeadline;
 
@@ -212,8 +213,6 @@ public final class EngineSession implements Session {
                     "current transaction is aborted, commands ignored until end of transaction block");
         }
         cancelRequested.set(false);
-        long timeoutMs = StatementTimeout.parseMillis(vars.get("statement_timeout"));
-        statementDeadline = timeoutMs > 0 ? System.nanoTime() + timeoutMs * 1_000_000 : 0;
         running = true;
         currentSql = prepared.sql();
         try {
@@ -286,9 +285,12 @@ public final class EngineSession implements Session {
             }
             case Statement.Savepoint sp -> savepoint(sp);
             case Statement.DeclareCursor d -> declareCursor(d, params);
-            case Statement.FetchCursor f -> f.move()
-                    ? new ExecutionResult.Command("MOVE " + cursors.move(f.name(), f.count()))
-                    : cursors.fetch(f.name(), f.count());
+            case Statement.FetchCursor f -> {
+                startCursorStatement();
+                yield f.move()
+                        ? new ExecutionResult.Command("MOVE " + cursors.move(f.name(), f.count()))
+                        : cursors.fetch(f.name(), f.count());
+            }
             case Statement.CloseCursor cc -> {
                 if (cc.name() == null) cursors.closeAll();
                 else cursors.close(cc.name());
@@ -377,10 +379,17 @@ public final class EngineSession implements Session {
         if (cursors.find(d.name()).isPresent()) {
             throw new SqlException(SqlState.DUPLICATE_CURSOR, "cursor \"" + d.name() + "\" already exists");
         }
+        startCursorStatement();
         StatementStream stream = openStream(Plans.bindParams(d.query().plan(), params), true, cursorCancellation(),
                 Long.MAX_VALUE);
         cursors.declare(d.name(), ShowStatements.columnsOf(d.query()), stream);
         return new ExecutionResult.Command("DECLARE CURSOR");
+    }
+
+    /** A DECLARE, FETCH or MOVE starts: its statement_timeout counts from now for the cursor's read. */
+    private void startCursorStatement() {
+        long timeoutMs = StatementTimeout.parseMillis(vars.get("statement_timeout"));
+        statementDeadline = timeoutMs > 0 ? System.nanoTime() + timeoutMs * 1_000_000 : 0;
     }
 
     /**

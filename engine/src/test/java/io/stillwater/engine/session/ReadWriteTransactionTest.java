@@ -159,6 +159,22 @@ class ReadWriteTransactionTest extends SessionTestBase {
         assertState("34000", "FETCH 1 FROM e");
     }
 
+    @Test
+    void aFetchTimesOutByItsOwnStatementTimeout() {
+        s.execute("CREATE TABLE xa (x int)");
+        s.execute("CREATE TABLE xb (y int)");
+        s.execute("INSERT INTO xa SELECT * FROM generate_series(1, 4000)");
+        s.execute("INSERT INTO xb SELECT * FROM generate_series(1, 4000)");
+        s.execute("BEGIN");
+        s.execute("DECLARE pairs CURSOR FOR SELECT x, y FROM xa, xb"); // 16M rows, produced only as fetched
+        assertThat(q("FETCH 2 FROM pairs")).hasSize(2);
+        s.execute("SET statement_timeout = '50ms'");
+        assertState("57014", "MOVE ALL IN pairs");
+        assertThat(s.transactionStatus()).isEqualTo(TransactionStatus.FAILED);
+        s.execute("ROLLBACK");
+        s.execute("RESET statement_timeout");
+    }
+
     private static void assertThatState(String state, Runnable r) {
         org.assertj.core.api.Assertions.assertThatThrownBy(r::run)
                 .isInstanceOf(io.stillwater.engine.error.SqlException.class)
