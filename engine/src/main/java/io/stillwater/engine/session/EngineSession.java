@@ -741,6 +741,12 @@ public final class EngineSession implements Session {
             if (txn != null) txn.setReadOnly(Transaction.isOn(value));
             return new ExecutionResult.Command("SET");
         }
+        if (s.name().equals("default_transaction_isolation") && txn == null) {
+            // SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL (pgjdbc's
+            // setTransactionIsolation): as in PostgreSQL, the session's next transactions
+            // use it, and SHOW transaction_isolation outside a block shows it.
+            vars.set("transaction_isolation", s.value());
+        }
         return new ExecutionResult.Command("SET", vars.set(s.name(), s.value()));
     }
 

@@ -118,6 +118,22 @@ class ReadWriteTransactionJdbcTest {
     }
 
     @Test
+    void isolationLevelsCanBeReadAndSetAsOrmsDo() throws SQLException {
+        try (Connection c = db.connect()) {
+            c.getTransactionIsolation(); // SHOW TRANSACTION ISOLATION LEVEL; must not fail
+            c.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE);
+            assertThat(c.getTransactionIsolation()).isEqualTo(Connection.TRANSACTION_SERIALIZABLE);
+            c.setAutoCommit(false);
+            c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            try (Statement s = c.createStatement()) {
+                assertThat(count(s, "SELECT count(*) FROM counter")).isEqualTo(1);
+                s.executeUpdate("UPDATE counter SET id = 1 WHERE id = 1");
+            }
+            c.commit();
+        }
+    }
+
+    @Test
     void readOnlyConnectionsRefuseWrites() throws SQLException {
         try (Connection c = db.connect()) {
             c.setAutoCommit(false);
