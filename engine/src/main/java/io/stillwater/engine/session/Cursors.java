@@ -3,17 +3,26 @@ package io.stillwater.engine.session;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
+import io.stillwater.engine.memory.HeapEstimate;
+import io.stillwater.engine.memory.QueryMemory;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
- * The SQL cursors (DECLARE ... CURSOR) of a session's open transaction block, by name.
- * A cursor is a forward-only {@link RowStream} over its query, opened at DECLARE and
- * pulled by FETCH / MOVE a batch at a time, so a cursor over a big result holds only the
- * rows in flight, never the whole result. All cursors close when the block ends (no WITH
- * HOLD), and CLOSE closes one or all.
+ * The SQL cursors (DECLARE ... CURSOR) of a session, by name. A cursor is a forward-only
+ * {@link RowStream} over its query, opened at DECLARE and pulled by FETCH / MOVE a batch
+ * at a time, so a cursor over a big result holds only the rows in flight, never the
+ * whole result. When its block ends a cursor closes, except a WITH HOLD cursor whose block
+ * commits: its remaining rows are then read into memory ({@link #holdAtCommit}, within
+ * {@code max_query_memory}), as PostgreSQL materializes them, and it stays open until
+ * CLOSE or the end of the session.
+ *
+ * <p>Invariant: {@code committed} cursors are WITH HOLD cursors whose rows are all in
+ * memory; every other cursor belongs to the open transaction block.
  *
  * <p>Owned by the session thread.
  */
@@ -21,18 +30,79 @@ final class Cursors {
     /** Rows pulled from a cursor per step of a MOVE. */
     private static final int MOVE_BATCH = 4096;
 
-    /** One open cursor: its result columns and the stream of rows not yet fetched. */
-    record Cursor(String name, List<ResultColumn> columns, RowStream rows) {}
+    /** One open cursor: its result columns, the stream of rows not yet fetched, and its holdability. */
+    record Cursor(String name, List<ResultColumn> columns, RowStream rows, boolean hold, boolean committed) {}
 
     private final Map<String, Cursor> open = new LinkedHashMap<>();
 
     /** Adds a cursor the caller opened; 42P03 (and the stream closed) when the name is taken. */
-    void declare(String name, List<ResultColumn> columns, RowStream rows) {
+    void declare(String name, List<ResultColumn> columns, RowStream rows, boolean hold) {
         if (open.containsKey(name)) {
             rows.close();
             throw new SqlException(SqlState.DUPLICATE_CURSOR, "cursor \"" + name + "\" already exists");
         }
-        open.put(name, new Cursor(name, columns, rows));
+        open.put(name, new Cursor(name, columns, rows, hold, false));
+    }
+
+    /**
+     * The block commits: each of its WITH HOLD cursors reads its remaining rows into
+     * memory now (while the block's inputs are still pinned), reserved from a budget of
+     * its own ({@code budget}), released when it closes. Returns their names, for the
+     * caller to close them should the commit itself fail.
+     *
+     * @throws SqlException 53200 past the budget, or the read's own errors (the cursors
+     *                      of the block are then all closed by the caller's rollback)
+     */
+    List<String> holdAtCommit(Supplier<QueryMemory> budget) {
+        List<String> held = new ArrayList<>();
+        for (Cursor c : List.copyOf(open.values())) {
+            if (!c.hold() || c.committed()) continue;
+            open.put(c.name(), new Cursor(c.name(), c.columns(), inMemory(c.rows(), budget.get()), true, true));
+            held.add(c.name());
+        }
+        return held;
+    }
+
+    /** The block ended: its cursors close (committed WITH HOLD cursors stay). */
+    void endBlock() {
+        RuntimeException first = null;
+        for (Cursor c : List.copyOf(open.values())) {
+            if (c.committed()) continue;
+            open.remove(c.name());
+            try {
+                c.rows().close();
+            } catch (RuntimeException e) {
+                if (first == null) first = e;
+            }
+        }
+        if (first != null) throw first;
+    }
+
+    /** The rest of {@code source}, read into memory reserved from {@code memory} and closed. */
+    private static RowStream inMemory(RowStream source, QueryMemory memory) {
+        List<Row> rows = new ArrayList<>();
+        try (source) {
+            for (List<Row> b = source.next(MOVE_BATCH); !b.isEmpty(); b = source.next(MOVE_BATCH)) {
+                long bytes = 0;
+                for (Row r : b) bytes += HeapEstimate.ENTRY + HeapEstimate.row(r);
+                memory.reserve(bytes);
+                rows.addAll(b);
+            }
+        } catch (Throwable e) {
+            memory.close();
+            throw e;
+        }
+        RowStream held = RowStream.of(rows);
+        return new RowStream() {
+            @Override
+            public List<Row> next(int max) { return held.next(max); }
+
+            @Override
+            public void close() {
+                held.close();
+                memory.close();
+            }
+        };
     }
 
     /** The open cursor {@code name}, if there is one (to describe a FETCH before it runs). */

@@ -370,10 +370,11 @@ public final class EngineSession implements Session {
      * DECLARE name CURSOR FOR query, inside a block: the query's read is opened now (at
      * the block's snapshot, with its writes so far) and runs on this thread, producing
      * rows only as FETCH pulls them. No max_result_size: a cursor is how a client reads a
-     * big result in pieces.
+     * big result in pieces. A WITH HOLD cursor declared outside a block is read into
+     * memory at once, as if its own block committed.
      */
     private ExecutionResult declareCursor(Statement.DeclareCursor d, List<Object> params) {
-        if (txn == null) {
+        if (txn == null && !d.hold()) {
             throw new SqlException(SqlState.NO_ACTIVE_SQL_TRANSACTION, "DECLARE CURSOR can only be used in transaction blocks");
         }
         if (cursors.find(d.name()).isPresent()) {
@@ -382,8 +383,21 @@ public final class EngineSession implements Session {
         startCursorStatement();
         StatementStream stream = openStream(Plans.bindParams(d.query().plan(), params), true, cursorCancellation(),
                 Long.MAX_VALUE);
-        cursors.declare(d.name(), ShowStatements.columnsOf(d.query()), stream);
+        cursors.declare(d.name(), ShowStatements.columnsOf(d.query()), stream, d.hold());
+        if (txn == null) {
+            try {
+                cursors.holdAtCommit(this::cursorMemory);
+            } catch (Throwable e) {
+                cursors.endBlock();
+                throw e;
+            }
+        }
         return new ExecutionResult.Command("DECLARE CURSOR");
+    }
+
+    /** The memory budget of a WITH HOLD cursor's rows once its block committed: {@code max_query_memory}. */
+    private QueryMemory cursorMemory() {
+        return QueryMemory.forQuery(parameters.get(Params.MAX_QUERY_MEMORY));
     }
 
     /** A DECLARE, FETCH or MOVE starts: its statement_timeout counts from now for the cursor's read. */
@@ -696,11 +710,23 @@ public final class EngineSession implements Session {
      * COMMIT: a block that wrote and read commits through {@link TableWriter#commitIfUnchanged}
      * (40001 when a table it read changed since its snapshot); one that only wrote
      * blindly (INSERT ... VALUES) just commits. As in PostgreSQL, the block has ended
-     * whether or not the commit succeeds; a failed block answers ROLLBACK.
+     * whether or not the commit succeeds; a failed block answers ROLLBACK. The block's
+     * WITH HOLD cursors read their remaining rows first (they need its inputs) and close
+     * again if the commit fails.
      */
     private ExecutionResult commit() {
         Transaction t = txn;
         boolean failed = status == TransactionStatus.FAILED;
+        List<String> held = List.of();
+        if (t != null && !failed) {
+            try {
+                startCursorStatement();
+                held = cursors.holdAtCommit(this::cursorMemory);
+            } catch (Throwable e) {
+                endTransaction();
+                throw e;
+            }
+        }
         List<TableChange> writes = t == null ? List.of() : t.writes();
         long snapshot = t != null && t.reads() != null ? t.reads().asOf() : -1;
         Set<Long> validated = Set.of();
@@ -710,9 +736,14 @@ public final class EngineSession implements Session {
         }
         endTransaction();
         if (failed) return new ExecutionResult.Command("ROLLBACK");
-        if (!writes.isEmpty()) {
-            if (validated.isEmpty()) writer.commit(writes, writeAdmission());
-            else writer.commitIfUnchanged(writes, validated, snapshot, writeAdmission());
+        try {
+            if (!writes.isEmpty()) {
+                if (validated.isEmpty()) writer.commit(writes, writeAdmission());
+                else writer.commitIfUnchanged(writes, validated, snapshot, writeAdmission());
+            }
+        } catch (Throwable e) {
+            for (String name : held) cursors.close(name);
+            throw e;
         }
         return new ExecutionResult.Command("COMMIT");
     }
@@ -753,7 +784,7 @@ public final class EngineSession implements Session {
     private void endTransaction() {
         // As PostgreSQL closes a transaction's cursors at its end: their inputs go now.
         try {
-            cursors.closeAll();
+            cursors.endBlock();
         } finally {
             for (StatementStream open : List.copyOf(openStreams)) {
                 if (open.inTransaction()) open.close();
@@ -769,7 +800,11 @@ public final class EngineSession implements Session {
     @Override
     public void close() {
         for (StatementStream open : List.copyOf(openStreams)) open.close();
-        endTransaction();
+        try {
+            cursors.closeAll();
+        } finally {
+            endTransaction();
+        }
     }
 
     /** For tests: the session's variables. */

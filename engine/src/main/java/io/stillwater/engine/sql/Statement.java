@@ -174,10 +174,11 @@ public sealed interface Statement {
     enum SavepointAction { DEFINE, ROLLBACK_TO, RELEASE }
 
     /**
-     * DECLARE name [BINARY] [INSENSITIVE] [NO SCROLL] CURSOR [WITHOUT HOLD] FOR query:
-     * a forward-only cursor over {@code query}, inside a transaction block.
+     * DECLARE name [BINARY] [INSENSITIVE] [NO SCROLL] CURSOR [{WITH | WITHOUT} HOLD] FOR
+     * query: a forward-only cursor over {@code query}; one WITH HOLD ({@code hold}) outlives
+     * the transaction that committed it.
      */
-    record DeclareCursor(String name, Query query) implements Statement {
+    record DeclareCursor(String name, boolean hold, Query query) implements Statement {
         public List<SqlType> paramTypes() { return query.paramTypes(); }
 
         public String commandVerb() { return "DECLARE CURSOR"; }

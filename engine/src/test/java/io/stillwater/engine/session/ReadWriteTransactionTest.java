@@ -160,6 +160,25 @@ class ReadWriteTransactionTest extends SessionTestBase {
     }
 
     @Test
+    void aWithHoldCursorOutlivesItsCommittedBlockButNotAFailedCommit() {
+        setUp();
+        s.execute("BEGIN");
+        s.execute("DECLARE kept CURSOR WITH HOLD FOR SELECT id FROM acct ORDER BY id");
+        assertThat(q("FETCH 1 FROM kept")).containsExactly(List.of("1"));
+        s.execute("COMMIT");
+        assertThat(q("FETCH ALL FROM kept")).containsExactly(List.of("2"));
+        try (Session o = other()) {
+            s.execute("BEGIN");
+            s.execute("UPDATE acct SET bal = 0 WHERE id = 2");
+            s.execute("DECLARE lost CURSOR WITH HOLD FOR SELECT id FROM acct");
+            o.execute("UPDATE acct SET bal = 1 WHERE id = 1");
+            assertThatState("40001", () -> s.execute("COMMIT"));
+        }
+        assertState("34000", "FETCH 1 FROM lost");
+        assertThat(tag("CLOSE kept")).isEqualTo("CLOSE CURSOR");
+    }
+
+    @Test
     void aFetchTimesOutByItsOwnStatementTimeout() {
         s.execute("CREATE TABLE xa (x int)");
         s.execute("CREATE TABLE xb (y int)");

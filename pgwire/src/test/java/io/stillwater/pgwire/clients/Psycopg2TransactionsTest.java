@@ -77,9 +77,16 @@ class Psycopg2TransactionsTest {
                 print(other.fetchmany(2), other.fetchone(), other.fetchall())
                 other.close()
                 conn.commit()
+                held = conn.cursor(name="held", withhold=True)
+                held.execute("SELECT n FROM big WHERE n > 24990 ORDER BY n")
+                print(held.fetchone())
+                conn.commit()  # a WITH HOLD cursor stays readable after its block commits
+                print(len(held.fetchall()))
+                held.close()
                 conn.close()
                 """).ok();
-        assertThat(out.strip().lines()).containsExactly("25000 312512500", "[(1,), (2,)] (3,) [(4,), (5,)]");
+        assertThat(out.strip().lines()).containsExactly("25000 312512500", "[(1,), (2,)] (3,) [(4,), (5,)]", "(24991,)",
+                "9");
     }
 
     @Test

@@ -7,22 +7,21 @@ import java.util.Optional;
 
 /**
  * Cursor statements: DECLARE (whose query the {@code StatementPlanner} plans, see
- * {@link #declared}), FETCH, MOVE and CLOSE. Cursors are forward-only and end with
- * their transaction: SCROLL, WITH HOLD and backward fetches are refused. Part of
- * {@link UtilityParser}; stateless.
+ * {@link #declared}), FETCH, MOVE and CLOSE. Cursors are forward-only: SCROLL and
+ * backward fetches are refused. Part of {@link UtilityParser}; stateless.
  */
 public final class CursorParser {
     private CursorParser() {}
 
-    /** A DECLARE's cursor name and where its query starts in the statement text. */
-    public record Declared(String name, int queryOffset) {}
+    /** A DECLARE's cursor name, whether it is WITH HOLD, and where its query starts in the statement text. */
+    public record Declared(String name, boolean hold, int queryOffset) {}
 
     /**
      * For {@code DECLARE name [BINARY] [ASENSITIVE | INSENSITIVE] [NO SCROLL] CURSOR
-     * [WITHOUT HOLD] FOR query}: the name and the query's offset (the caller plans the
-     * query). Empty when {@code sql} is not a DECLARE.
+     * [{WITH | WITHOUT} HOLD] FOR query}: the name, WITH HOLD, and the query's offset (the
+     * caller plans the query). Empty when {@code sql} is not a DECLARE.
      *
-     * @throws SqlException 0A000 for SCROLL and WITH HOLD cursors, 42601 for syntax errors
+     * @throws SqlException 0A000 for SCROLL cursors, 42601 for syntax errors
      */
     public static Optional<Declared> declared(String sql) {
         TokenCursor c = new TokenCursor(sql);
@@ -38,15 +37,12 @@ public final class CursorParser {
             break;
         }
         c.expectWord("cursor");
-        if (c.atWords("with", "hold")) {
-            throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "DECLARE ... WITH HOLD is not supported", null,
-                    "Cursors end with their transaction: declare it WITHOUT HOLD inside BEGIN ... COMMIT.");
-        }
-        c.acceptWords("without", "hold");
+        boolean hold = c.acceptWords("with", "hold");
+        if (!hold) c.acceptWords("without", "hold");
         c.expectWord("for");
         Token first = c.peek();
         if (first.kind() == TokenKind.EOF) throw c.syntaxError();
-        return Optional.of(new Declared(name, first.offset()));
+        return Optional.of(new Declared(name, hold, first.offset()));
     }
 
     /**

@@ -78,7 +78,7 @@ public final class StatementPlanner {
     private Statement declareCursor(String sql, CursorParser.Declared d, List<SqlType> paramHints, CatalogView catalog) {
         int offset = d.queryOffset();
         Statement inner = plan(" ".repeat(offset) + sql.substring(offset), paramHints, catalog);
-        if (inner instanceof Statement.Query q) return new Statement.DeclareCursor(d.name(), q);
+        if (inner instanceof Statement.Query q) return new Statement.DeclareCursor(d.name(), d.hold(), q);
         throw new SqlException(SqlState.SYNTAX_ERROR, "syntax error: DECLARE CURSOR needs a query, not " + inner.commandVerb());
     }
 

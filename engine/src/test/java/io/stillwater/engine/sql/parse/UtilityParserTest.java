@@ -417,10 +417,10 @@ class UtilityParserTest {
                     "cursor can only scan forward");
             assertSqlError(() -> UtilityParser.parse("FETCH -1 FROM c"), SqlState.OBJECT_NOT_IN_PREREQUISITE_STATE,
                     "cursor can only scan forward");
-            assertSqlError(() -> UtilityParser.parse("DECLARE c CURSOR WITH HOLD FOR SELECT 1"),
-                    SqlState.FEATURE_NOT_SUPPORTED, "DECLARE ... WITH HOLD is not supported");
+            assertThat(CursorParser.declared("DECLARE c CURSOR WITH HOLD FOR SELECT 1"))
+                    .contains(new CursorParser.Declared("c", true, 31));
             assertThat(CursorParser.declared("DECLARE \"c\" BINARY NO SCROLL CURSOR WITHOUT HOLD FOR SELECT 1"))
-                    .contains(new CursorParser.Declared("c", 53));
+                    .contains(new CursorParser.Declared("c", false, 53));
             assertThat(CursorParser.declared("SELECT 1")).isEmpty();
         }
 
