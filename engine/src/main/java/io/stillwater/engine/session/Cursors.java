@@ -1,15 +1,20 @@
 package io.stillwater.engine.session;
 
 import io.stillwater.engine.data.Row;
+import io.stillwater.engine.dataflow.Cancellation;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.memory.HeapEstimate;
 import io.stillwater.engine.memory.QueryMemory;
+import io.stillwater.engine.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -34,9 +39,84 @@ final class Cursors {
     record Cursor(String name, List<ResultColumn> columns, RowStream rows, boolean hold, boolean committed) {}
 
     private final Map<String, Cursor> open = new LinkedHashMap<>();
+    /** The session's cancel flag (set from any thread), which cursor reads poll. */
+    private final AtomicBoolean cancelRequested;
+    /** The session's statement_timeout in ms (0: none), read when a cursor statement starts. */
+    private final LongSupplier timeoutMillis;
+    /** A new budget of {@code max_query_memory}, for a WITH HOLD cursor's rows after its block. */
+    private final Supplier<QueryMemory> holdBudget;
+    /**
+     * System.nanoTime() by which the cursor statement (DECLARE, FETCH, MOVE, COMMIT)
+     * running now times out (0: none): a cursor's read, opened by an earlier statement,
+     * checks the current one's. Session thread.
+     */
+    private long deadline;
+
+    Cursors(AtomicBoolean cancelRequested, LongSupplier timeoutMillis, Supplier<QueryMemory> holdBudget) {
+        this.cancelRequested = cancelRequested;
+        this.timeoutMillis = timeoutMillis;
+        this.holdBudget = holdBudget;
+    }
+
+    /**
+     * DECLARE: opens the cursor's read through {@code open} (given the cancellation it
+     * must poll). Outside a block ({@code inBlock} false) only a WITH HOLD cursor may be
+     * declared (else 25P01), and it is read into memory at once, as if its block committed.
+     */
+    ExecutionResult declare(Statement.DeclareCursor d, List<ResultColumn> columns, boolean inBlock,
+                            Function<Cancellation, RowStream> open) {
+        if (!inBlock && !d.hold()) {
+            throw new SqlException(SqlState.NO_ACTIVE_SQL_TRANSACTION,
+                    "DECLARE CURSOR can only be used in transaction blocks");
+        }
+        if (this.open.containsKey(d.name())) {
+            throw new SqlException(SqlState.DUPLICATE_CURSOR, "cursor \"" + d.name() + "\" already exists");
+        }
+        startStatement();
+        declare(d.name(), columns, open.apply(this::checkCancel), d.hold());
+        if (!inBlock) {
+            try {
+                holdAtCommit();
+            } catch (Throwable e) {
+                endBlock();
+                throw e;
+            }
+        }
+        return new ExecutionResult.Command("DECLARE CURSOR");
+    }
+
+    /** FETCH (rows) or MOVE (a count) on the cursor the statement names. */
+    ExecutionResult fetch(Statement.FetchCursor f) {
+        startStatement();
+        return f.move() ? new ExecutionResult.Command("MOVE " + move(f.name(), f.count())) : fetch(f.name(), f.count());
+    }
+
+    /** CLOSE name | ALL. */
+    ExecutionResult close(Statement.CloseCursor c) {
+        if (c.name() == null) closeAll();
+        else close(c.name());
+        return new ExecutionResult.Command(c.commandVerb());
+    }
+
+    /** A cursor statement starts: its statement_timeout counts from now for the cursor's read. */
+    private void startStatement() {
+        long ms = timeoutMillis.getAsLong();
+        deadline = ms > 0 ? System.nanoTime() + ms * 1_000_000 : 0;
+    }
+
+    /** A cursor's read polls this: the session's cancel flag and the timeout of the cursor statement running now. */
+    private void checkCancel() {
+        if (cancelRequested.get()) {
+            throw new SqlException(SqlState.QUERY_CANCELED, "canceling statement due to user request");
+        }
+        long d = deadline;
+        if (d != 0 && System.nanoTime() - d > 0) {
+            throw new SqlException(SqlState.QUERY_CANCELED, "canceling statement due to statement timeout");
+        }
+    }
 
     /** Adds a cursor the caller opened; 42P03 (and the stream closed) when the name is taken. */
-    void declare(String name, List<ResultColumn> columns, RowStream rows, boolean hold) {
+    private void declare(String name, List<ResultColumn> columns, RowStream rows, boolean hold) {
         if (open.containsKey(name)) {
             rows.close();
             throw new SqlException(SqlState.DUPLICATE_CURSOR, "cursor \"" + name + "\" already exists");
@@ -53,7 +133,9 @@ final class Cursors {
      * @throws SqlException 53200 past the budget, or the read's own errors (the cursors
      *                      of the block are then all closed by the caller's rollback)
      */
-    List<String> holdAtCommit(Supplier<QueryMemory> budget) {
+    List<String> holdAtCommit() {
+        startStatement();
+        Supplier<QueryMemory> budget = holdBudget;
         List<String> held = new ArrayList<>();
         for (Cursor c : List.copyOf(open.values())) {
             if (!c.hold() || c.committed()) continue;
@@ -109,16 +191,16 @@ final class Cursors {
     Optional<Cursor> find(String name) { return Optional.ofNullable(open.get(name)); }
 
     /**
-     * FETCH: the next {@code count} rows of cursor {@code name} as a stream the caller
+     * The next {@code count} rows of cursor {@code name} as a stream the caller
      * pulls; closing it leaves the cursor open, positioned after the rows pulled.
      */
-    ExecutionResult.Rows fetch(String name, long count) {
+    private ExecutionResult.Rows fetch(String name, long count) {
         Cursor c = get(name);
         return new ExecutionResult.Rows(c.columns(), new Window(c.rows(), count), "FETCH");
     }
 
     /** MOVE: skips up to {@code count} rows of cursor {@code name}; returns how many it skipped. */
-    long move(String name, long count) {
+    private long move(String name, long count) {
         Cursor c = get(name);
         long moved = 0;
         while (moved < count) {

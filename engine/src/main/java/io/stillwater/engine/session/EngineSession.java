@@ -132,14 +132,8 @@ public final class EngineSession implements Session {
     private TransactionStatus status = TransactionStatus.IDLE;
     /** The open transaction block, or null outside one. Session thread. */
     private Transaction txn;
-    /** The block's cursors (empty outside one). Session thread. */
-    private final Cursors cursors = new Cursors();
-    /**
-     * System.nanoTime() by which the cursor statement (DECLARE, FETCH, MOVE) running now
-     * times out (0: no timeout): a cursor's read, opened by an earlier statement, checks
-     * the current one's. Set on the session thread; read there.
-     */
-    private volatile long statementDeadline;
+    /** The session's cursors: the block's, and WITH HOLD ones of committed blocks. Session thread. */
+    private final Cursors cursors;
 
     public EngineSession(Coordinator coord, StatementPlanner planner, String user, String database,
                          Map<String, String> options) {
@@ -155,6 +149,8 @@ public final class EngineSession implements Session {
         this.database = database;
         this.vars = new SessionVariables(options, parameters, Roles.isSuperuser(user));
         this.peekExecutor = new PeekExecutor(coord.builtins(), parameters);
+        this.cursors = new Cursors(cancelRequested, () -> StatementTimeout.parseMillis(vars.get("statement_timeout")),
+                () -> QueryMemory.forQuery(parameters.get(Params.MAX_QUERY_MEMORY)));
     }
 
     @Override
@@ -285,17 +281,8 @@ public final class EngineSession implements Session {
             }
             case Statement.Savepoint sp -> savepoint(sp);
             case Statement.DeclareCursor d -> declareCursor(d, params);
-            case Statement.FetchCursor f -> {
-                startCursorStatement();
-                yield f.move()
-                        ? new ExecutionResult.Command("MOVE " + cursors.move(f.name(), f.count()))
-                        : cursors.fetch(f.name(), f.count());
-            }
-            case Statement.CloseCursor cc -> {
-                if (cc.name() == null) cursors.closeAll();
-                else cursors.close(cc.name());
-                yield new ExecutionResult.Command(cc.commandVerb());
-            }
+            case Statement.FetchCursor f -> cursors.fetch(f);
+            case Statement.CloseCursor cc -> cursors.close(cc);
             case Statement.SetVariable s -> setVariable(s);
             case Statement.ResetVariable r -> new ExecutionResult.Command("RESET", vars.reset(r.name()));
             case Statement.ShowVariable s -> show(s);
@@ -367,59 +354,14 @@ public final class EngineSession implements Session {
     }
 
     /**
-     * DECLARE name CURSOR FOR query, inside a block: the query's read is opened now (at
-     * the block's snapshot, with its writes so far) and runs on this thread, producing
-     * rows only as FETCH pulls them. No max_result_size: a cursor is how a client reads a
-     * big result in pieces. A WITH HOLD cursor declared outside a block is read into
-     * memory at once, as if its own block committed.
+     * DECLARE: the query's read is opened now (inside a block at its snapshot, with its
+     * writes so far), on this thread, producing rows only as FETCH pulls them. No
+     * max_result_size: a cursor is how a client reads a big result in pieces.
      */
     private ExecutionResult declareCursor(Statement.DeclareCursor d, List<Object> params) {
-        if (txn == null && !d.hold()) {
-            throw new SqlException(SqlState.NO_ACTIVE_SQL_TRANSACTION, "DECLARE CURSOR can only be used in transaction blocks");
-        }
-        if (cursors.find(d.name()).isPresent()) {
-            throw new SqlException(SqlState.DUPLICATE_CURSOR, "cursor \"" + d.name() + "\" already exists");
-        }
-        startCursorStatement();
-        StatementStream stream = openStream(Plans.bindParams(d.query().plan(), params), true, cursorCancellation(),
-                Long.MAX_VALUE);
-        cursors.declare(d.name(), ShowStatements.columnsOf(d.query()), stream, d.hold());
-        if (txn == null) {
-            try {
-                cursors.holdAtCommit(this::cursorMemory);
-            } catch (Throwable e) {
-                cursors.endBlock();
-                throw e;
-            }
-        }
-        return new ExecutionResult.Command("DECLARE CURSOR");
-    }
-
-    /** The memory budget of a WITH HOLD cursor's rows once its block committed: {@code max_query_memory}. */
-    private QueryMemory cursorMemory() {
-        return QueryMemory.forQuery(parameters.get(Params.MAX_QUERY_MEMORY));
-    }
-
-    /** A DECLARE, FETCH or MOVE starts: its statement_timeout counts from now for the cursor's read. */
-    private void startCursorStatement() {
-        long timeoutMs = StatementTimeout.parseMillis(vars.get("statement_timeout"));
-        statementDeadline = timeoutMs > 0 ? System.nanoTime() + timeoutMs * 1_000_000 : 0;
-    }
-
-    /**
-     * A cursor's cancellation: its rows are pulled by later FETCH statements, so it
-     * checks the cancel flag and the timeout of the statement running then.
-     */
-    private Cancellation cursorCancellation() {
-        return () -> {
-            if (cancelRequested.get()) {
-                throw new SqlException(SqlState.QUERY_CANCELED, "canceling statement due to user request");
-            }
-            long deadline = statementDeadline;
-            if (deadline != 0 && System.nanoTime() - deadline > 0) {
-                throw new SqlException(SqlState.QUERY_CANCELED, "canceling statement due to statement timeout");
-            }
-        };
+        QueryPlan plan = Plans.bindParams(d.query().plan(), params);
+        return cursors.declare(d, ShowStatements.columnsOf(d.query()), txn != null,
+                cancel -> openStream(plan, true, cancel, Long.MAX_VALUE));
     }
 
 
@@ -720,8 +662,7 @@ public final class EngineSession implements Session {
         List<String> held = List.of();
         if (t != null && !failed) {
             try {
-                startCursorStatement();
-                held = cursors.holdAtCommit(this::cursorMemory);
+                held = cursors.holdAtCommit();
             } catch (Throwable e) {
                 endTransaction();
                 throw e;
