@@ -84,7 +84,8 @@ import java.util.function.Supplier;
  * readable) plus the block's own writes; INSERT, UPDATE and DELETE are buffered until
  * COMMIT, which validates that nothing the block read changed since (else 40001) and
  * applies them atomically at one timestamp: serializable by optimistic validation.
- * Cursors (DECLARE / FETCH / MOVE / CLOSE, {@link Cursors}) live inside a block.
+ * Cursors (DECLARE / FETCH / MOVE / CLOSE, {@link Cursors}) live inside a block (WITH HOLD
+ * ones beyond its COMMIT).
  */
 public final class EngineSession implements Session {
     /** The coordinator's parts this session uses (see {@link Coordinator}); all thread-safe. */
