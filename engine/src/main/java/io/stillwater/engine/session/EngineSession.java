@@ -558,9 +558,8 @@ public final class EngineSession implements Session {
         boolean readsTables = !PlanInputs.objectIds(source.body()).isEmpty();
         try (QueryMemory memory = writeMemory()) {
             if (txn != null) {
-                txn.started();
                 List<TableChange> changes = TableWriter.insertions(ins, readForWrite(source, memory));
-                txn.buffer(changes);
+                bufferWrites(changes);
                 return new ExecutionResult.Command("INSERT 0 " + changes.size());
             }
             AdmissionLimit limit = writeAdmission();
@@ -607,9 +606,8 @@ public final class EngineSession implements Session {
     private int readModifyWrite(QueryPlan rows, Function<List<Row>, List<TableChange>> changesOf) {
         try (QueryMemory memory = writeMemory()) {
             if (txn != null) {
-                txn.started();
                 List<Row> matches = readForWrite(rows, memory);
-                txn.buffer(changesOf.apply(matches));
+                bufferWrites(changesOf.apply(matches));
                 return matches.size();
             }
             AdmissionLimit limit = writeAdmission();
@@ -619,6 +617,15 @@ public final class EngineSession implements Session {
                 return matches.size();
             });
         }
+    }
+
+    /**
+     * A write statement of the block succeeded: its changes join the block's, visible to
+     * its later reads, written at COMMIT (the caller checked {@link #checkWritable}).
+     */
+    private void bufferWrites(List<TableChange> changes) {
+        txn.started();
+        txn.buffer(changes);
     }
 
     /** The memory budget of a write's read: the same {@code max_query_memory} as a SELECT's. */
