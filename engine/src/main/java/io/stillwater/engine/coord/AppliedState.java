@@ -41,6 +41,12 @@ final class AppliedState implements WritePipeline.Applier {
     private static final Logger LOG = LoggerFactory.getLogger(AppliedState.class);
 
     private final Map<Long, Table> tables = new ConcurrentHashMap<>();
+    /**
+     * The time of the last applied write (or the creation) of each table: what a
+     * transaction's commit validates its reads against ({@link TableWriter#commitIfUnchanged}).
+     * Written when a record is published (apply lock); read under the write lock.
+     */
+    private final Map<Long, Long> lastWritten = new ConcurrentHashMap<>();
     private volatile Catalog catalog = Catalog.empty();
     /** The clusters and their replicas (catalog); published like {@code catalog}. */
     private volatile Clusters clusters = Clusters.empty();
@@ -75,6 +81,9 @@ final class AppliedState implements WritePipeline.Applier {
 
     Collection<Table> tables() { return tables.values(); }
 
+    /** When table {@code id} last changed (written or created); {@code Long.MAX_VALUE} when it does not exist. */
+    long lastWritten(long id) { return lastWritten.getOrDefault(id, Long.MAX_VALUE); }
+
     /** Marks the start or the end of replay. Apply lock. */
     void replaying(boolean replaying) { this.replaying = replaying; }
 
@@ -95,6 +104,7 @@ final class AppliedState implements WritePipeline.Applier {
                 yield () -> {
                     catalog = next;
                     tables.put(def.id(), table);
+                    lastWritten.put(def.id(), time);
                 };
             }
             case LogRecord.DropTable dt -> {
@@ -102,6 +112,7 @@ final class AppliedState implements WritePipeline.Applier {
                 yield () -> {
                     catalog = next;
                     tables.remove(dt.tableId());
+                    lastWritten.remove(dt.tableId());
                 };
             }
             case LogRecord.TableWrite tw -> {
@@ -114,6 +125,7 @@ final class AppliedState implements WritePipeline.Applier {
                 for (var e : byTable.entrySet()) batches.add(tables.get(e.getKey()).prepare(tw.time(), e.getValue()));
                 yield () -> {
                     for (Table.Prepared b : batches) b.publish();
+                    for (long id : byTable.keySet()) lastWritten.put(id, tw.time());
                     if (!replaying) replicas.inputChanges(tw.time(), byTable);
                 };
             }

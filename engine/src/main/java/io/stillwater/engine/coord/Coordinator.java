@@ -84,7 +84,7 @@ public final class Coordinator implements AutoCloseable {
         this.hydration = new Hydration(pipeline, state, replicas, reads, planner);
         this.clusterControl = new ClusterControl(pipeline, state, replicas, hydration, provisioner);
         this.sequencer = new CatalogSequencer(pipeline, state, clusterControl, hydration, planner);
-        this.writer = new TableWriter(pipeline);
+        this.writer = new TableWriter(pipeline, state::lastWritten);
     }
 
     /** A replica made maintenance progress, replicas changed, or a parameter did: waiting writers look again. */

@@ -12,7 +12,9 @@ import io.stillwater.engine.types.DatumText;
 import io.stillwater.engine.types.SqlType;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
+import java.util.function.LongUnaryOperator;
 import java.util.function.Supplier;
 
 /**
@@ -24,8 +26,13 @@ import java.util.function.Supplier;
  */
 public final class TableWriter {
     private final WritePipeline pipeline;
+    /** When a table last changed ({@code Long.MAX_VALUE}: it no longer exists); read under the write lock. */
+    private final LongUnaryOperator lastWritten;
 
-    TableWriter(WritePipeline pipeline) { this.pipeline = pipeline; }
+    TableWriter(WritePipeline pipeline, LongUnaryOperator lastWritten) {
+        this.pipeline = pipeline;
+        this.lastWritten = lastWritten;
+    }
 
     /**
      * Makes {@code changes} durable and visible at one new timestamp, atomically, after
@@ -35,6 +42,34 @@ public final class TableWriter {
      *                      XX000 once the pipeline stopped
      */
     public long commit(List<TableChange> changes, AdmissionLimit limit) { return pipeline.commit(changes, limit); }
+
+    /**
+     * A transaction's COMMIT under optimistic validation: holding the write lock after
+     * every earlier write has been applied (so no write can slip in between the check
+     * and the append), checks that none of {@code readTables} changed after {@code
+     * snapshot} (the time the transaction read them at) and commits {@code changes} at
+     * one new timestamp. The transaction then behaves as if it had run entirely at its
+     * commit time: serializable.
+     *
+     * @throws SqlException 40001 when a table changed or was dropped since {@code
+     *                      snapshot} (nothing was written; the client retries the
+     *                      transaction); as {@link #commit} otherwise
+     */
+    public long commitIfUnchanged(List<TableChange> changes, Collection<Long> readTables, long snapshot,
+                                  AdmissionLimit limit) {
+        return pipeline.serialized(limit, () -> {
+            for (long id : readTables) {
+                if (lastWritten.applyAsLong(id) > snapshot) {
+                    throw new SqlException(SqlState.SERIALIZATION_FAILURE,
+                            "could not serialize access due to concurrent update",
+                            "A table this transaction read or wrote was changed by another transaction after"
+                                    + " this one read it; nothing was written.",
+                            "Retry the transaction.");
+                }
+            }
+            return pipeline.commit(changes, limit);
+        });
+    }
 
     /**
      * Runs a read-modify-write (UPDATE, DELETE, INSERT ... SELECT) with no other write

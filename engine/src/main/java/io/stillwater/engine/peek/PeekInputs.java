@@ -42,6 +42,11 @@ public final class PeekInputs implements AutoCloseable {
     private final List<ReadContext> contexts = new ArrayList<>();
     /** Open export snapshots at asOf, by export id. */
     private final Map<Long, CollectionReader.Snapshot> exports = new LinkedHashMap<>();
+    /**
+     * A read-write transaction's own uncommitted changes, by table: {@link #table} adds
+     * them to the table's contents at asOf, so the transaction reads its own writes.
+     */
+    private Map<Long, Changes> pendingWrites = Map.of();
     private boolean closed;
 
     private PeekInputs(long asOf) { this.asOf = asOf; }
@@ -179,12 +184,25 @@ public final class PeekInputs implements AutoCloseable {
     /** Whether the snapshot of {@code exportId} is open. */
     public boolean hasExport(long exportId) { return exports.containsKey(exportId); }
 
-    /** The contents of table {@code tableId} at {@link #asOf()}. */
+    /**
+     * The contents of table {@code tableId} at {@link #asOf()}, plus the {@linkplain
+     * #readOwnWrites pending writes} to it.
+     */
     public Changes table(long tableId) {
         ReadContext rc = tables.get(tableId);
         if (rc == null) throw new IllegalStateException("table " + tableId + " is not part of this read");
-        return rc.read(tableId, asOf);
+        Changes committed = rc.read(tableId, asOf);
+        Changes pending = pendingWrites.get(tableId);
+        if (pending == null || pending.isEmpty()) return committed;
+        return new Changes(committed.size() + pending.size()).addAll(committed).addAll(pending).consolidate();
     }
+
+    /**
+     * From now on, table reads include {@code pending} (a transaction's uncommitted
+     * changes by table id; not copied, so the caller hands over a map it no longer
+     * changes). Only reads that take tables from their own snapshots see them.
+     */
+    public void readOwnWrites(Map<Long, Changes> pending) { this.pendingWrites = pending; }
 
     /** Whether table {@code tableId} is held at {@link #asOf()}. */
     public boolean hasTable(long tableId) { return tables.containsKey(tableId); }

@@ -79,10 +79,13 @@ import java.util.function.Supplier;
  * removes the offending row; {@link TableWriter} turns the rows into table changes.
  *
  * <p>Transactions: outside BEGIN every statement commits on its own. Inside an explicit
- * transaction, reads all happen at one timestamp chosen by the first read (holds on
- * every table and snapshots of the exports read keep it readable), and writes are
- * INSERTs buffered until COMMIT, which applies them atomically at one timestamp. As in
- * Materialize, a transaction either reads or writes: mixing is 25000.
+ * transaction block ({@link Transaction}), reads all happen at one timestamp chosen by
+ * the first read (holds on every table and snapshots of the exports read keep it
+ * readable) plus the block's own writes; INSERT, UPDATE and DELETE are buffered until
+ * COMMIT, which validates that nothing the block read changed since (else 40001) and
+ * applies them atomically at one timestamp: serializable by optimistic validation.
+ * Cursors (DECLARE / FETCH / MOVE / CLOSE, {@link Cursors}) live inside a block (WITH HOLD
+ * ones beyond its COMMIT).
  */
 public final class EngineSession implements Session {
     /** The coordinator's parts this session uses (see {@link Coordinator}); all thread-safe. */
@@ -126,12 +129,12 @@ public final class EngineSession implements Session {
     /** The text of the statement executing now, for the replica's peek history. Session thread. */
     private String currentSql;
 
+    /** IDLE exactly when {@code txn} is null. Session thread. */
     private TransactionStatus status = TransactionStatus.IDLE;
-    private PeekInputs txnRead;                       // explicit txn: reads at one time
-    private String txnIsolation;                      // BEGIN ISOLATION LEVEL, or null
-    private final List<TableChange> txnWrites = new ArrayList<>();
-    private boolean txnHasWrites;
-    private Instant txnStart;
+    /** The open transaction block, or null outside one. Session thread. */
+    private Transaction txn;
+    /** The session's cursors: the block's, and WITH HOLD ones of committed blocks. Session thread. */
+    private final Cursors cursors;
 
     public EngineSession(Coordinator coord, StatementPlanner planner, String user, String database,
                          Map<String, String> options) {
@@ -147,6 +150,8 @@ public final class EngineSession implements Session {
         this.database = database;
         this.vars = new SessionVariables(options, parameters, Roles.isSuperuser(user));
         this.peekExecutor = new PeekExecutor(coord.builtins(), parameters);
+        this.cursors = new Cursors(cancelRequested, () -> StatementTimeout.parseMillis(vars.get("statement_timeout")),
+                () -> QueryMemory.forQuery(parameters.get(Params.MAX_QUERY_MEMORY)));
     }
 
     @Override
@@ -184,7 +189,10 @@ public final class EngineSession implements Session {
             // Only the session cluster's indexes are usable (a view indexed elsewhere is expanded).
             Statement stmt = planner.plan(sql, paramTypeHints == null ? List.of() : paramTypeHints,
                     catalog.get().withIndexesOn(vars.get("cluster")));
-            return new PreparedStatement(sql, stmt.commandVerb(), stmt.paramTypes(), ShowStatements.columnsOf(stmt), stmt);
+            List<ResultColumn> columns = stmt instanceof Statement.FetchCursor f && !f.move()
+                    ? cursors.find(f.name()).map(Cursors.Cursor::columns).orElse(List.of()) // the cursor's, when open
+                    : ShowStatements.columnsOf(stmt);
+            return new PreparedStatement(sql, stmt.commandVerb(), stmt.paramTypes(), columns, stmt);
         } catch (Throwable e) {
             throw statementFailed(e, "planning");
         }
@@ -195,8 +203,9 @@ public final class EngineSession implements Session {
     @Override
     public ExecutionResult execute(PreparedStatement prepared, List<Object> params) {
         Statement stmt = prepared.plan();
-        if (status == TransactionStatus.FAILED
-                && !(stmt instanceof Statement.Rollback) && !(stmt instanceof Statement.Commit)) {
+        if (status == TransactionStatus.FAILED && !(stmt instanceof Statement.Rollback)
+                && !(stmt instanceof Statement.Commit)
+                && !(stmt instanceof Statement.Savepoint sp && sp.action() == Statement.SavepointAction.ROLLBACK_TO)) {
             throw new SqlException(SqlState.IN_FAILED_SQL_TRANSACTION,
                     "current transaction is aborted, commands ignored until end of transaction block");
         }
@@ -271,13 +280,11 @@ public final class EngineSession implements Session {
                 endTransaction();
                 yield new ExecutionResult.Command("ROLLBACK");
             }
-            case Statement.SetVariable s -> {
-                if (s.name().equals("transaction_isolation") && status != TransactionStatus.IDLE && txnRead != null) {
-                    throw new SqlException(SqlState.ACTIVE_SQL_TRANSACTION,
-                            "SET TRANSACTION ISOLATION LEVEL must be called before any query");
-                }
-                yield new ExecutionResult.Command("SET", vars.set(s.name(), s.value()));
-            }
+            case Statement.Savepoint sp -> savepoint(sp);
+            case Statement.DeclareCursor d -> declareCursor(d, params);
+            case Statement.FetchCursor f -> cursors.fetch(f);
+            case Statement.CloseCursor cc -> cursors.close(cc);
+            case Statement.SetVariable s -> setVariable(s);
             case Statement.ResetVariable r -> new ExecutionResult.Command("RESET", vars.reset(r.name()));
             case Statement.ShowVariable s -> show(s);
             case Statement.CreateIndex ci -> schema(ci);
@@ -310,7 +317,12 @@ public final class EngineSession implements Session {
                     Params.find(k).map(Param::description).orElse(""))));
             return new ExecutionResult.Rows(cols, rows, "SHOW");
         }
-        String value = s.name().equals("transaction_isolation") && txnIsolation != null ? txnIsolation : vars.get(s.name());
+        String value = switch (s.name()) {
+            case "transaction_isolation" -> txn != null && txn.isolation() != null ? txn.isolation() : vars.get(s.name());
+            case "transaction_read_only" -> txn != null ? (txn.readOnly() ? "on" : "off")
+                    : Transaction.isOn(vars.get("default_transaction_read_only")) ? "on" : "off";
+            default -> vars.get(s.name());
+        };
         return new ExecutionResult.Rows(cols, List.of(Row.of(value)), "SHOW");
     }
 
@@ -322,20 +334,35 @@ public final class EngineSession implements Session {
      * stream holds the read's snapshots, holds and memory until it is closed.
      */
     private ExecutionResult query(Statement.Query q, List<Object> params) {
-        QueryPlan plan = Plans.bindParams(q.plan(), params);
+        StatementStream stream = openStream(Plans.bindParams(q.plan(), params), false, cancellation(),
+                parameters.get(Params.MAX_RESULT_SIZE));
+        return new ExecutionResult.Rows(ShowStatements.columnsOf(q), stream, "SELECT");
+    }
+
+    /** Opens {@code plan}'s read as a primed stream ({@code cursor}: a cursor's, see {@link #openRead}). */
+    private StatementStream openStream(QueryPlan plan, boolean cursor, Cancellation cancel, long maxResultBytes) {
         QueryMemory memory = QueryMemory.forQuery(parameters.get(Params.MAX_QUERY_MEMORY));
         StatementStream stream;
         try {
-            Cancellation cancel = cancellation();
-            FinishedRows rows = openRead(plan, false, memory, parameters.get(Params.MAX_RESULT_SIZE),
-                    true, cancel);
-            stream = new StatementStream(rows, memory, cancel, status == TransactionStatus.IN_TRANSACTION, streams);
+            FinishedRows rows = openRead(plan, false, cursor, memory, maxResultBytes, true, cancel);
+            stream = new StatementStream(rows, memory, cancel, txn != null, streams);
         } catch (Throwable e) {
             memory.close();
             throw e;
         }
         stream.prime();
-        return new ExecutionResult.Rows(ShowStatements.columnsOf(q), stream, "SELECT");
+        return stream;
+    }
+
+    /**
+     * DECLARE: the query's read is opened now (inside a block at its snapshot, with its
+     * writes so far), on this thread, producing rows only as FETCH pulls them. No
+     * max_result_size: a cursor is how a client reads a big result in pieces.
+     */
+    private ExecutionResult declareCursor(Statement.DeclareCursor d, List<Object> params) {
+        QueryPlan plan = Plans.bindParams(d.query().plan(), params);
+        return cursors.declare(d, ShowStatements.columnsOf(d.query()), txn != null,
+                cancel -> openStream(plan, true, cancel, Long.MAX_VALUE));
     }
 
 
@@ -365,7 +392,7 @@ public final class EngineSession implements Session {
      */
     private List<Row> readForWrite(QueryPlan plan, QueryMemory memory) {
         List<Row> out = new ArrayList<>();
-        try (FinishedRows rows = openRead(plan, true, memory, Long.MAX_VALUE, false, cancellation())) {
+        try (FinishedRows rows = openRead(plan, true, false, memory, Long.MAX_VALUE, false, cancellation())) {
             for (List<Row> b = rows.next(4096); !b.isEmpty(); b = rows.next(4096)) {
                 memory.reserve(HeapEstimate.ENTRY * b.size());
                 out.addAll(b);
@@ -382,13 +409,20 @@ public final class EngineSession implements Session {
      * read (the rows an UPDATE/DELETE/INSERT ... SELECT writes) reads tables from their
      * own snapshots, on this thread.
      *
+     * <p>Inside a transaction block every read is at the block's snapshot. One that must
+     * see the block's own writes (any read once it has written, the reads of its writes)
+     * or a {@code cursor}'s read reads tables from their own snapshots, plus the block's
+     * buffered changes, on this thread: a cursor then streams whatever the replica's
+     * layout, as FETCH pulls it.
+     *
      * @param maxResultBytes {@code max_result_size}, counted as rows are produced ({@code Long.MAX_VALUE}: none)
      * @param stream         produce rows as they are pulled where the read runs on this thread
      */
-    private FinishedRows openRead(QueryPlan plan, boolean forWrite, QueryMemory memory, long maxResultBytes,
-                                  boolean stream, Cancellation cancel) {
+    private FinishedRows openRead(QueryPlan plan, boolean forWrite, boolean cursor, QueryMemory memory,
+                                  long maxResultBytes, boolean stream, Cancellation cancel) {
         EvalContext ctx = evalContext();
-        PeekPlan peek = peekPlanner(plan, forWrite).plan(plan.body(), ctx);
+        boolean here = forWrite || txn != null && (cursor || txn.hasWrites());
+        PeekPlan peek = peekPlanner(plan, here).plan(plan.body(), ctx);
         // A materialized read's rows all go to the client only without LIMIT and OFFSET.
         long whileMaterializing = plan.limit() < 0 && plan.offset() <= 0 ? maxResultBytes : Long.MAX_VALUE;
         ReadLimits limits = new ReadLimits(memory, whileMaterializing, stream);
@@ -396,28 +430,13 @@ public final class EngineSession implements Session {
         if (peek instanceof PeekPlan.Constant) {
             // Constants and table functions: no snapshot, no timestamp, no transaction read.
             rows = peekExecutor.open(ComputeReads.NONE, null, peek, null, ctx, cancel, limits, true);
-        } else if (status == TransactionStatus.IN_TRANSACTION && !forWrite) {
-            if (txnHasWrites) {
-                throw new SqlException(SqlState.INVALID_TRANSACTION_STATE,
-                        "transaction in write-only mode", null,
-                        "A transaction that has written may not read; COMMIT first.");
-            }
-            if (txnRead == null) {
-                Set<Long> all = new HashSet<>();
-                catalog.get().tables().forEach(t -> all.add(t.id()));
-                txnRead = PeekInputs.acquireForTransaction(reads, peek, isolation(), all, cancel);
-                // Pin every other export readable at the transaction's time, so later
-                // statements can read them at it (one timestamp for the whole transaction).
-                List<CollectionReader> others = new ArrayList<>();
-                ComputeReads compute = sessionCompute(plan);
-                for (long id : all) others.addAll(compute.readers(id));
-                catalog.get().views().forEach(v -> others.addAll(compute.readers(v.id())));
-                txnRead.openReadableNow(others);
-            } else {
-                txnRead.extendFor(peek, cancel);
-            }
+        } else if (txn != null) {
+            PeekInputs in = transactionInputs(plan, peek, cancel);
+            txn.noteRead(PlanInputs.objectIds(plan.body()), reads::isTable);
+            in.readOwnWrites(txn.hasWrites() ? txn.pendingByTable() : Map.of());
             // The transaction owns its inputs: the stream must not release them.
-            rows = peekExecutor.open(sessionCompute(plan), currentSql, peek, txnRead, ctx, cancel, limits, false);
+            rows = peekExecutor.open(sessionCompute(plan), forWrite ? null : currentSql, peek, in, ctx, cancel, limits,
+                    here);
         } else {
             // Writes read the newest state (they hold the write lock): always strict serializable.
             Isolation isolation = forWrite ? Isolation.STRICT_SERIALIZABLE : isolation();
@@ -446,6 +465,30 @@ public final class EngineSession implements Session {
             }
         }
         return new FinishedRows(plan, rows, memory, maxResultBytes, cancel);
+    }
+
+    /**
+     * The block's pinned inputs, covering {@code peek}: acquired at the block's first read
+     * (which fixes its snapshot time), extended by later ones.
+     */
+    private PeekInputs transactionInputs(QueryPlan plan, PeekPlan peek, Cancellation cancel) {
+        txn.started();
+        if (txn.reads() != null) {
+            txn.reads().extendFor(peek, cancel);
+            return txn.reads();
+        }
+        Set<Long> all = new HashSet<>();
+        catalog.get().tables().forEach(t -> all.add(t.id()));
+        PeekInputs in = PeekInputs.acquireForTransaction(reads, peek, isolation(), all, cancel);
+        txn.reads(in); // released when the block ends, also if what follows fails
+        // Pin every other export readable at the transaction's time, so later
+        // statements can read them at it (one timestamp for the whole transaction).
+        List<CollectionReader> others = new ArrayList<>();
+        ComputeReads compute = sessionCompute(plan);
+        for (long id : all) others.addAll(compute.readers(id));
+        catalog.get().views().forEach(v -> others.addAll(compute.readers(v.id())));
+        in.openReadableNow(others);
+        return in;
     }
 
     /**
@@ -479,11 +522,11 @@ public final class EngineSession implements Session {
 
     /** The isolation of this statement's reads: the transaction's level, else the session's. */
     private Isolation isolation() {
-        return Isolation.of(txnIsolation != null ? txnIsolation : vars.get("transaction_isolation"));
+        return Isolation.of(txn != null && txn.isolation() != null ? txn.isolation() : vars.get("transaction_isolation"));
     }
 
     private EvalContext evalContext() {
-        Instant now = status == TransactionStatus.IN_TRANSACTION && txnStart != null ? txnStart : Instant.now();
+        Instant now = txn != null ? txn.start() : Instant.now();
         ZoneId zone;
         try {
             String tz = vars.get("timezone");
@@ -510,11 +553,11 @@ public final class EngineSession implements Session {
     // ------------------------------------------------------------------ writes
 
     private ExecutionResult insert(Statement.Insert ins, List<Object> params) {
+        checkWritable("INSERT");
         QueryPlan source = Plans.bindParams(ins.source(), params);
         boolean readsTables = !PlanInputs.objectIds(source.body()).isEmpty();
         try (QueryMemory memory = writeMemory()) {
-            if (status == TransactionStatus.IN_TRANSACTION) {
-                if (readsTables) throw readModifyWriteInTransaction("INSERT ... SELECT");
+            if (txn != null) {
                 List<TableChange> changes = TableWriter.insertions(ins, readForWrite(source, memory));
                 bufferWrites(changes);
                 return new ExecutionResult.Command("INSERT 0 " + changes.size());
@@ -541,27 +584,33 @@ public final class EngineSession implements Session {
     }
 
     private ExecutionResult update(Statement.Update upd, List<Object> params) {
-        if (status == TransactionStatus.IN_TRANSACTION) throw readModifyWriteInTransaction("UPDATE");
+        checkWritable("UPDATE");
         QueryPlan rows = Plans.bindParams(upd.rows(), params);
         int n = readModifyWrite(rows, matches -> TableWriter.updates(upd, rows.columnTypes(), matches));
         return new ExecutionResult.Command("UPDATE " + n);
     }
 
     private ExecutionResult delete(Statement.Delete del, List<Object> params) {
-        if (status == TransactionStatus.IN_TRANSACTION) throw readModifyWriteInTransaction("DELETE");
+        checkWritable("DELETE");
         QueryPlan rows = Plans.bindParams(del.rows(), params);
         int n = readModifyWrite(rows, matches -> TableWriter.deletions(del.table(), matches));
         return new ExecutionResult.Command("DELETE " + n);
     }
 
     /**
-     * Reads {@code rows} at the newest time and commits {@code changesOf} them, with no
-     * other write in between (the coordinator's write lock is held throughout). Returns
-     * the number of rows read: the UPDATE/DELETE count.
+     * Reads {@code rows} and writes {@code changesOf} them. Outside a block: at the newest
+     * time, committed with no other write in between (the coordinator's write lock is held
+     * throughout). Inside one: at the block's snapshot plus its writes, buffered until
+     * COMMIT validates the read. Returns the number of rows read: the UPDATE/DELETE count.
      */
     private int readModifyWrite(QueryPlan rows, Function<List<Row>, List<TableChange>> changesOf) {
-        AdmissionLimit limit = writeAdmission();
         try (QueryMemory memory = writeMemory()) {
+            if (txn != null) {
+                List<Row> matches = readForWrite(rows, memory);
+                bufferWrites(changesOf.apply(matches));
+                return matches.size();
+            }
+            AdmissionLimit limit = writeAdmission();
             return writer.serialized(limit, () -> {
                 List<Row> matches = readForWrite(rows, memory);
                 writer.commit(changesOf.apply(matches), limit);
@@ -570,67 +619,141 @@ public final class EngineSession implements Session {
         }
     }
 
+    /**
+     * A write statement of the block succeeded: its changes join the block's, visible to
+     * its later reads, written at COMMIT (the caller checked {@link #checkWritable}).
+     */
+    private void bufferWrites(List<TableChange> changes) {
+        txn.started();
+        txn.buffer(changes);
+    }
+
     /** The memory budget of a write's read: the same {@code max_query_memory} as a SELECT's. */
     private QueryMemory writeMemory() {
         return QueryMemory.forQuery(parameters.get(Params.MAX_QUERY_MEMORY));
     }
 
-    private static SqlException readModifyWriteInTransaction(String what) {
-        return new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
-                what + " inside a transaction block is not supported", null,
-                "Run it outside BEGIN ... COMMIT; transactions may contain only SELECTs or only INSERT ... VALUES.");
-    }
-
-    private void bufferWrites(List<TableChange> changes) {
-        if (txnRead != null) {
-            throw new SqlException(SqlState.INVALID_TRANSACTION_STATE, "transaction in read-only mode", null,
-                    "A transaction that has read may not write; COMMIT first.");
+    /** 25006 for a write in a READ ONLY block, or outside one under default_transaction_read_only. */
+    private void checkWritable(String verb) {
+        if (txn != null) {
+            txn.checkWritable(verb);
+        } else if (Transaction.isOn(vars.get("default_transaction_read_only"))) {
+            throw new SqlException(SqlState.READ_ONLY_SQL_TRANSACTION,
+                    "cannot execute " + verb + " in a read-only transaction");
         }
-        txnHasWrites = true;
-        txnWrites.addAll(changes);
     }
 
     // ------------------------------------------------------------------ DDL and transactions
 
     private ExecutionResult begin(Statement.Begin b) {
-        if (status == TransactionStatus.IDLE) {
+        if (txn == null) {
+            boolean readOnly = b.readOnly() != null ? b.readOnly()
+                    : Transaction.isOn(vars.get("default_transaction_read_only"));
+            txn = new Transaction(Instant.now(), b.isolationLevel(), readOnly);
             status = TransactionStatus.IN_TRANSACTION;
-            txnStart = Instant.now();
-            txnIsolation = b.isolationLevel();
         }
         // BEGIN inside a transaction is a warning in PostgreSQL, not an error.
         return new ExecutionResult.Command("BEGIN");
     }
 
+    /**
+     * COMMIT: a block that wrote and read commits through {@link TableWriter#commitIfUnchanged}
+     * (40001 when a table it read changed since its snapshot); one that only wrote
+     * blindly (INSERT ... VALUES) just commits. As in PostgreSQL, the block has ended
+     * whether or not the commit succeeds; a failed block answers ROLLBACK. The block's
+     * WITH HOLD cursors read their remaining rows first (they need its inputs) and close
+     * again if the commit fails.
+     */
     private ExecutionResult commit() {
+        Transaction t = txn;
         boolean failed = status == TransactionStatus.FAILED;
-        List<TableChange> writes = new ArrayList<>(txnWrites);
+        List<String> held = List.of();
+        if (t != null && !failed) {
+            try {
+                held = cursors.holdAtCommit();
+            } catch (Throwable e) {
+                endTransaction();
+                throw e;
+            }
+        }
+        List<TableChange> writes = t == null ? List.of() : t.writes();
+        long snapshot = t != null && t.reads() != null ? t.reads().asOf() : -1;
+        Set<Long> validated = Set.of();
+        if (t != null && snapshot >= 0 && !writes.isEmpty()) {
+            List<Long> all = catalog.get().tables().stream().map(def -> def.id()).toList();
+            validated = t.validatedTables(all);
+        }
         endTransaction();
         if (failed) return new ExecutionResult.Command("ROLLBACK");
-        if (!writes.isEmpty()) writer.commit(writes, writeAdmission());
+        try {
+            if (!writes.isEmpty()) {
+                if (validated.isEmpty()) writer.commit(writes, writeAdmission());
+                else writer.commitIfUnchanged(writes, validated, snapshot, writeAdmission());
+            }
+        } catch (Throwable e) {
+            for (String name : held) cursors.close(name);
+            throw e;
+        }
         return new ExecutionResult.Command("COMMIT");
+    }
+
+    /** SAVEPOINT, ROLLBACK TO SAVEPOINT (which also clears a failed state), RELEASE SAVEPOINT. */
+    private ExecutionResult savepoint(Statement.Savepoint sp) {
+        if (txn == null) throw Transaction.outsideBlock(sp);
+        txn.apply(sp);
+        if (sp.action() == Statement.SavepointAction.ROLLBACK_TO) status = TransactionStatus.IN_TRANSACTION;
+        return new ExecutionResult.Command(sp.commandVerb());
+    }
+
+    /**
+     * SET, with the transaction settings: the isolation level only before the block's
+     * first statement, the access mode (SET TRANSACTION READ ONLY) on the block only.
+     */
+    private ExecutionResult setVariable(Statement.SetVariable s) {
+        if (s.name().equals("transaction_isolation") && txn != null && txn.hasStarted()) {
+            throw new SqlException(SqlState.ACTIVE_SQL_TRANSACTION,
+                    "SET TRANSACTION ISOLATION LEVEL must be called before any query");
+        }
+        if (s.name().equals("transaction_read_only")) {
+            String value = s.value() == null ? vars.get("default_transaction_read_only")
+                    : SettingValues.validate(s.name(), s.value(), "off");
+            // Outside a block PostgreSQL only warns: the setting lasts one transaction.
+            if (txn != null) txn.setReadOnly(Transaction.isOn(value));
+            return new ExecutionResult.Command("SET");
+        }
+        if (s.name().equals("default_transaction_isolation") && txn == null) {
+            // SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL (pgjdbc's
+            // setTransactionIsolation): as in PostgreSQL, the session's next transactions
+            // use it, and SHOW transaction_isolation outside a block shows it.
+            vars.set("transaction_isolation", s.value());
+        }
+        return new ExecutionResult.Command("SET", vars.set(s.name(), s.value()));
     }
 
     private void endTransaction() {
         // As PostgreSQL closes a transaction's cursors at its end: their inputs go now.
-        for (StatementStream open : List.copyOf(openStreams)) {
-            if (open.inTransaction()) open.close();
+        try {
+            cursors.endBlock();
+        } finally {
+            for (StatementStream open : List.copyOf(openStreams)) {
+                if (open.inTransaction()) open.close();
+            }
+            Transaction t = txn;
+            txn = null;
+            status = TransactionStatus.IDLE;
+            if (t != null) t.close();
         }
-        PeekInputs read = txnRead;
-        txnRead = null;
-        txnIsolation = null;
-        txnWrites.clear();
-        txnHasWrites = false;
-        txnStart = null;
-        status = TransactionStatus.IDLE;
-        if (read != null) read.close();
     }
 
     /** Ends the session: streams still open are closed (their reads released), then the transaction. */
     @Override
     public void close() {
         for (StatementStream open : List.copyOf(openStreams)) open.close();
-        endTransaction();
+        try {
+            cursors.closeAll();
+        } finally {
+            endTransaction();
+        }
     }
 
     /** For tests: the session's variables. */

@@ -53,6 +53,9 @@ public final class SessionVariables {
         SPECS.put("timezone", new Spec("UTC", true, false));
         SPECS.put("transaction_isolation", new Spec("strict serializable", false, false));
         SPECS.put("default_transaction_isolation", new Spec("strict serializable", false, false));
+        // The access mode of the open transaction block; EngineSession keeps it per transaction.
+        SPECS.put("transaction_read_only", new Spec("off", false, false));
+        SPECS.put("default_transaction_read_only", new Spec("off", false, false));
         SPECS.put("lock_timeout", new Spec("0", false, false));
         SPECS.put("idle_in_transaction_session_timeout", new Spec("0", false, false));
     }

@@ -38,6 +38,7 @@ final class SettingValues {
             case "extra_float_digits" -> integer("extra_float_digits", value, -15, 3);
             case "client_encoding" -> clientEncoding(value);
             case "standard_conforming_strings" -> bool("standard_conforming_strings", value);
+            case "transaction_read_only", "default_transaction_read_only" -> bool(name, value);
             case "statement_timeout", "lock_timeout", "idle_in_transaction_session_timeout" -> {
                 try {
                     StatementTimeout.parseMillis(value);

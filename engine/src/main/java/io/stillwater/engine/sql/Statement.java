@@ -148,9 +148,54 @@ public sealed interface Statement {
         public String commandVerb() { return "SHOW"; }
     }
 
-    /** BEGIN / START TRANSACTION [READ ONLY | READ WRITE] [ISOLATION LEVEL ...]. */
-    record Begin(String isolationLevel) implements Statement {
+    /**
+     * BEGIN / START TRANSACTION [READ ONLY | READ WRITE] [ISOLATION LEVEL ...].
+     * {@code isolationLevel} is null when not given; {@code readOnly} null when neither
+     * READ ONLY nor READ WRITE is given (the session's default_transaction_read_only).
+     */
+    record Begin(String isolationLevel, Boolean readOnly) implements Statement {
+        public Begin(String isolationLevel) { this(isolationLevel, null); }
+
         public String commandVerb() { return "BEGIN"; }
+    }
+
+    /** SAVEPOINT name, ROLLBACK TO [SAVEPOINT] name ({@code rollback}), RELEASE [SAVEPOINT] name ({@code release}). */
+    record Savepoint(String name, SavepointAction action) implements Statement {
+        public String commandVerb() {
+            return switch (action) {
+                case DEFINE -> "SAVEPOINT";
+                case ROLLBACK_TO -> "ROLLBACK";
+                case RELEASE -> "RELEASE";
+            };
+        }
+    }
+
+    /** What a {@link Savepoint} statement does. */
+    enum SavepointAction { DEFINE, ROLLBACK_TO, RELEASE }
+
+    /**
+     * DECLARE name [BINARY] [INSENSITIVE] [NO SCROLL] CURSOR [{WITH | WITHOUT} HOLD] FOR
+     * query: a forward-only cursor over {@code query}; one WITH HOLD ({@code hold}) outlives
+     * the transaction that committed it.
+     */
+    record DeclareCursor(String name, boolean hold, Query query) implements Statement {
+        public List<SqlType> paramTypes() { return query.paramTypes(); }
+
+        public String commandVerb() { return "DECLARE CURSOR"; }
+    }
+
+    /**
+     * FETCH / MOVE [NEXT | FORWARD [n | ALL] | n | ALL] [FROM | IN] name: the next
+     * {@code count} rows of cursor {@code name} ({@code Long.MAX_VALUE} for ALL); MOVE
+     * ({@code move}) skips them instead of returning them.
+     */
+    record FetchCursor(String name, long count, boolean move) implements Statement {
+        public String commandVerb() { return move ? "MOVE" : "FETCH"; }
+    }
+
+    /** CLOSE name, or CLOSE ALL ({@code name} null). */
+    record CloseCursor(String name) implements Statement {
+        public String commandVerb() { return name == null ? "CLOSE CURSOR ALL" : "CLOSE CURSOR"; }
     }
 
     /** COMMIT / END. */

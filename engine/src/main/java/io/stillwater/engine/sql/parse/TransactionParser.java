@@ -4,8 +4,8 @@ import io.stillwater.engine.sql.Statement;
 
 /**
  * Transaction control: BEGIN / START TRANSACTION with their modes, COMMIT / END,
- * ROLLBACK / ABORT; also the isolation level words SET TRANSACTION shares. Part of
- * {@link UtilityParser}; stateless.
+ * ROLLBACK / ABORT, SAVEPOINT, ROLLBACK TO SAVEPOINT, RELEASE SAVEPOINT; also the
+ * isolation level words SET TRANSACTION shares. Part of {@link UtilityParser}; stateless.
  */
 final class TransactionParser {
     private TransactionParser() {}
@@ -13,23 +13,23 @@ final class TransactionParser {
     static Statement begin(TokenCursor c) {
         c.next(); // BEGIN
         if (!c.acceptWord("work")) c.acceptWord("transaction");
-        return new Statement.Begin(transactionModes(c));
+        return transactionModes(c);
     }
 
     static Statement startTransaction(TokenCursor c) {
         c.next(); // START
         c.expectWord("transaction");
-        return new Statement.Begin(transactionModes(c));
+        return transactionModes(c);
     }
 
     /**
      * {@code ISOLATION LEVEL level | READ ONLY | READ WRITE | [NOT] DEFERRABLE}, separated
-     * by commas or spaces; returns the isolation level (null when not given). Access mode
-     * and deferrability have no place in {@link Statement.Begin} and are accepted and
-     * dropped: every Stillwater transaction is serializable over a snapshot.
+     * by commas or spaces, as a BEGIN: the isolation level (null when not given) and the
+     * access mode (null when not given). Deferrability is accepted and dropped.
      */
-    private static String transactionModes(TokenCursor c) {
+    private static Statement.Begin transactionModes(TokenCursor c) {
         String isolation = null;
+        Boolean readOnly = null;
         boolean first = true;
         while (true) {
             if (!first && c.atSymbol(",")) {
@@ -38,11 +38,14 @@ final class TransactionParser {
             }
             if (c.acceptWords("isolation", "level")) {
                 isolation = isolationLevel(c);
-            } else if (c.acceptWords("read", "only") || c.acceptWords("read", "write")
-                    || c.acceptWord("deferrable") || c.acceptWords("not", "deferrable")) {
-                // accepted, see above
+            } else if (c.acceptWords("read", "only")) {
+                readOnly = true;
+            } else if (c.acceptWords("read", "write")) {
+                readOnly = false;
+            } else if (c.acceptWord("deferrable") || c.acceptWords("not", "deferrable")) {
+                // only meaningful for SERIALIZABLE READ ONLY in PostgreSQL; no effect here
             } else {
-                return isolation;
+                return new Statement.Begin(isolation, readOnly);
             }
             first = false;
         }
@@ -74,8 +77,24 @@ final class TransactionParser {
         Token verb = c.next();
         if (verb.isWord("rollback") && c.atWord("prepared")) throw Unsupported.named("ROLLBACK PREPARED");
         if (!c.acceptWord("work")) c.acceptWord("transaction");
-        if (c.atWord("to")) throw Unsupported.named("ROLLBACK TO SAVEPOINT");
+        if (c.acceptWord("to")) {
+            c.acceptWord("savepoint");
+            return new Statement.Savepoint(c.name(), Statement.SavepointAction.ROLLBACK_TO);
+        }
         if (c.atWord("and")) throw Unsupported.named("ROLLBACK AND CHAIN");
         return new Statement.Rollback();
+    }
+
+    /** SAVEPOINT name. */
+    static Statement savepoint(TokenCursor c) {
+        c.next(); // SAVEPOINT
+        return new Statement.Savepoint(c.name(), Statement.SavepointAction.DEFINE);
+    }
+
+    /** RELEASE [SAVEPOINT] name. */
+    static Statement release(TokenCursor c) {
+        c.next(); // RELEASE
+        c.acceptWord("savepoint");
+        return new Statement.Savepoint(c.name(), Statement.SavepointAction.RELEASE);
     }
 }

@@ -37,10 +37,10 @@ public final class UtilityParser {
 
     /** First words of statements PostgreSQL, Materialize or SQLite know and Stillwater does not implement. */
     private static final Set<String> UNSUPPORTED_VERBS = Set.of(
-            "alter", "analyze", "analyse", "attach", "call", "checkpoint", "close", "cluster", "comment", "copy",
-            "deallocate", "declare", "detach", "discard", "do", "execute", "fetch", "grant", "import",
-            "listen", "load", "lock", "merge", "move", "notify", "pragma", "prepare", "reassign", "refresh",
-            "reindex", "release", "replace", "revoke", "savepoint", "security", "subscribe", "truncate",
+            "alter", "analyze", "analyse", "attach", "call", "checkpoint", "cluster", "comment", "copy",
+            "deallocate", "detach", "discard", "do", "execute", "grant", "import",
+            "listen", "load", "lock", "merge", "notify", "pragma", "prepare", "reassign", "refresh",
+            "reindex", "replace", "revoke", "security", "subscribe", "truncate",
             "unlisten", "vacuum");
 
     /**
@@ -67,6 +67,15 @@ public final class UtilityParser {
             case "start" -> TransactionParser.startTransaction(c);
             case "commit", "end" -> TransactionParser.commit(c);
             case "rollback", "abort" -> TransactionParser.rollback(c);
+            case "savepoint" -> TransactionParser.savepoint(c);
+            case "release" -> TransactionParser.release(c);
+            case "fetch", "move" -> CursorParser.fetch(c);
+            case "close" -> CursorParser.close(c);
+            case "declare" -> {
+                // Planned by StatementPlanner (its query needs the catalog): see CursorParser.declared.
+                CursorParser.declared(sql);
+                yield null;
+            }
             case "set" -> SettingParser.set(c);
             case "reset" -> SettingParser.reset(c);
             case "show" -> SettingParser.show(c);

@@ -5,6 +5,7 @@ import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.sql.Statement;
 import io.stillwater.engine.sql.calcite.CalciteFrontEnd;
+import io.stillwater.engine.sql.parse.CursorParser;
 import io.stillwater.engine.sql.parse.UtilityParser;
 import io.stillwater.engine.types.SqlType;
 import java.util.List;
@@ -40,6 +41,8 @@ public final class StatementPlanner {
     public Statement plan(String sql, List<SqlType> paramHints, CatalogView catalog) {
         OptionalInt explained = UtilityParser.explainedQuery(sql);
         if (explained.isPresent()) return explain(sql, explained.getAsInt(), paramHints, catalog);
+        Optional<CursorParser.Declared> declared = CursorParser.declared(sql);
+        if (declared.isPresent()) return declareCursor(sql, declared.get(), paramHints, catalog);
         Optional<Statement> utility = utilityParser.apply(sql);
         if (utility.isPresent()) return utility.get();
         if (isBlank(sql)) return new Statement.Empty();
@@ -69,6 +72,14 @@ public final class StatementPlanner {
         Statement inner = plan(" ".repeat(offset) + sql.substring(offset), paramHints, catalog);
         if (inner instanceof Statement.Query q) return new Statement.Explain(q);
         throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "EXPLAIN of " + inner.commandVerb() + " is not supported");
+    }
+
+    /** DECLARE name CURSOR FOR query: plans the query as a SELECT, as {@link #explain} does. */
+    private Statement declareCursor(String sql, CursorParser.Declared d, List<SqlType> paramHints, CatalogView catalog) {
+        int offset = d.queryOffset();
+        Statement inner = plan(" ".repeat(offset) + sql.substring(offset), paramHints, catalog);
+        if (inner instanceof Statement.Query q) return new Statement.DeclareCursor(d.name(), d.hold(), q);
+        throw new SqlException(SqlState.SYNTAX_ERROR, "syntax error: DECLARE CURSOR needs a query, not " + inner.commandVerb());
     }
 
     /** Only whitespace, semicolons and comments. */

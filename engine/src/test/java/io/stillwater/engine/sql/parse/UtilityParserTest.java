@@ -94,8 +94,8 @@ class UtilityParserTest {
             "PRAGMA foo| PRAGMA",
             "VACUUM| VACUUM",
             "EXPLAIN ANALYZE SELECT 1| EXPLAIN ANALYZE",
-            "SAVEPOINT s| SAVEPOINT",
-            "ROLLBACK TO SAVEPOINT s| ROLLBACK TO SAVEPOINT",
+            "DECLARE c SCROLL CURSOR FOR SELECT 1| DECLARE ... SCROLL CURSOR",
+            "FETCH ABSOLUTE 3 FROM c| FETCH ABSOLUTE",
             "COMMIT PREPARED 'x'| COMMIT PREPARED",
             "SET ROLE admin| SET ROLE",
             "SET SESSION AUTHORIZATION u| SET SESSION AUTHORIZATION",
@@ -377,19 +377,60 @@ class UtilityParserTest {
     @Nested
     class Transactions {
         @ParameterizedTest
-        @ValueSource(strings = {"BEGIN", "begin work", "BEGIN TRANSACTION", "START TRANSACTION", "BEGIN READ WRITE",
-            "BEGIN; ", "START TRANSACTION READ ONLY, NOT DEFERRABLE"})
+        @ValueSource(strings = {"BEGIN", "begin work", "BEGIN TRANSACTION", "START TRANSACTION", "BEGIN; ",
+            "BEGIN NOT DEFERRABLE"})
         void beginWithoutIsolationLevel(String sql) {
             assertThat(parse(sql)).isEqualTo(new Begin(null));
+        }
+
+        @Test
+        void accessModes() {
+            assertThat(parse("BEGIN READ WRITE")).isEqualTo(new Begin(null, false));
+            assertThat(parse("START TRANSACTION READ ONLY, NOT DEFERRABLE")).isEqualTo(new Begin(null, true));
+        }
+
+        @Test
+        void savepoints() {
+            assertThat(parse("SAVEPOINT s")).isEqualTo(new Statement.Savepoint("s", Statement.SavepointAction.DEFINE));
+            assertThat(parse("ROLLBACK TO SAVEPOINT s"))
+                    .isEqualTo(new Statement.Savepoint("s", Statement.SavepointAction.ROLLBACK_TO));
+            assertThat(parse("rollback work to \"S\""))
+                    .isEqualTo(new Statement.Savepoint("S", Statement.SavepointAction.ROLLBACK_TO));
+            assertThat(parse("RELEASE s")).isEqualTo(new Statement.Savepoint("s", Statement.SavepointAction.RELEASE));
+            assertThat(parse("RELEASE SAVEPOINT s"))
+                    .isEqualTo(new Statement.Savepoint("s", Statement.SavepointAction.RELEASE));
+            assertSqlError(() -> UtilityParser.parse("SAVEPOINT"), SqlState.SYNTAX_ERROR, "syntax error at end of input");
+        }
+
+        @Test
+        void cursorStatements() {
+            assertThat(parse("FETCH c")).isEqualTo(new Statement.FetchCursor("c", 1, false));
+            assertThat(parse("FETCH NEXT FROM c")).isEqualTo(new Statement.FetchCursor("c", 1, false));
+            assertThat(parse("fetch forward 2000 from \"c\"")).isEqualTo(new Statement.FetchCursor("c", 2000, false));
+            assertThat(parse("FETCH 5 IN c")).isEqualTo(new Statement.FetchCursor("c", 5, false));
+            assertThat(parse("FETCH ALL c")).isEqualTo(new Statement.FetchCursor("c", Long.MAX_VALUE, false));
+            assertThat(parse("FETCH FORWARD ALL FROM c")).isEqualTo(new Statement.FetchCursor("c", Long.MAX_VALUE, false));
+            assertThat(parse("MOVE FORWARD 3 IN c")).isEqualTo(new Statement.FetchCursor("c", 3, true));
+            assertThat(parse("CLOSE c")).isEqualTo(new Statement.CloseCursor("c"));
+            assertThat(parse("CLOSE ALL")).isEqualTo(new Statement.CloseCursor(null));
+            assertSqlError(() -> UtilityParser.parse("FETCH BACKWARD 1 FROM c"), SqlState.OBJECT_NOT_IN_PREREQUISITE_STATE,
+                    "cursor can only scan forward");
+            assertSqlError(() -> UtilityParser.parse("FETCH -1 FROM c"), SqlState.OBJECT_NOT_IN_PREREQUISITE_STATE,
+                    "cursor can only scan forward");
+            assertThat(CursorParser.declared("DECLARE c CURSOR WITH HOLD FOR SELECT 1"))
+                    .contains(new CursorParser.Declared("c", true, 31));
+            assertThat(CursorParser.declared("DECLARE \"c\" BINARY NO SCROLL CURSOR WITHOUT HOLD FOR SELECT 1"))
+                    .contains(new CursorParser.Declared("c", false, 53));
+            assertThat(CursorParser.declared("SELECT 1")).isEmpty();
         }
 
         @Test
         void isolationLevels() {
             assertThat(parse("BEGIN ISOLATION LEVEL SERIALIZABLE")).isEqualTo(new Begin("serializable"));
             assertThat(parse("BEGIN TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY"))
-                    .isEqualTo(new Begin("repeatable read"));
+                    .isEqualTo(new Begin("repeatable read", true));
             assertThat(parse("START TRANSACTION READ WRITE ISOLATION LEVEL READ COMMITTED"))
-                    .isEqualTo(new Begin("read committed"));
+                    .isEqualTo(new Begin("read committed", false));
             assertThat(parse("begin isolation level read uncommitted")).isEqualTo(new Begin("read uncommitted"));
             assertThat(parse("BEGIN ISOLATION LEVEL STRICT SERIALIZABLE")).isEqualTo(new Begin("strict serializable"));
             assertSqlError(() -> UtilityParser.parse("BEGIN ISOLATION LEVEL CHAOS"), SqlState.SYNTAX_ERROR,
