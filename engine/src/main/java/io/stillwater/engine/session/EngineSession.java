@@ -10,6 +10,8 @@ import io.stillwater.engine.coord.Coordinator;
 import io.stillwater.engine.coord.ReadTimestamps;
 import io.stillwater.engine.coord.ServingReplicas;
 import io.stillwater.engine.coord.TableWriter;
+import io.stillwater.engine.copy.CopyEncoder;
+import io.stillwater.engine.copy.CopyLoader;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.dataflow.Cancellation;
@@ -292,6 +294,10 @@ public final class EngineSession implements Session {
             case Statement.DropCluster dc -> schema(dc);
             case Statement.DropClusterReplica dr -> schema(dr);
             case Statement.ShowClusters sc -> new ExecutionResult.Rows(ShowStatements.columnsOf(sc), shows.showClusters(sc), "SHOW");
+            case Statement.CopyFrom cf -> copyFrom(cf);
+            case Statement.CopyTo ct -> new ExecutionResult.CopyOut(ct.columnNames().size(),
+                    ((ExecutionResult.Rows) query(ct.query(), params)).stream(),
+                    new CopyEncoder(ct.options(), ct.columnNames(), ct.query().plan().columnTypes(), evalContext().timeZone()));
         };
     }
 
@@ -525,6 +531,20 @@ public final class EngineSession implements Session {
                     : commitCount(TableWriter.insertions(ins, readForWrite(source, memory)), limit);
             return new ExecutionResult.Command("INSERT 0 " + n);
         }
+    }
+
+    /**
+     * COPY FROM STDIN: the rows arrive after this returns; they are written at the end as
+     * one write, like an INSERT of them all (inside BEGIN: buffered until COMMIT).
+     */
+    private ExecutionResult copyFrom(Statement.CopyFrom cf) {
+        QueryMemory memory = writeMemory();
+        CopyLoader loader = new CopyLoader(cf, evalContext().timeZone(), memory::reserve);
+        return new ExecutionResult.CopyIn(cf.columns().length, new CopyFromStdin(loader, memory, changes -> {
+            if (status == TransactionStatus.IN_TRANSACTION) bufferWrites(changes);
+            else writer.commit(changes, writeAdmission());
+            return changes.size();
+        }, e -> statementFailed(e, "executing")));
     }
 
     private int commitCount(List<TableChange> changes, AdmissionLimit limit) {

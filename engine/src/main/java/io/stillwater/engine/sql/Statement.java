@@ -53,6 +53,30 @@ public sealed interface Statement {
         public String commandVerb() { return "DELETE"; }
     }
 
+    /**
+     * COPY table [(columns)] FROM STDIN: the client sends the rows (see {@code engine.copy}).
+     * {@code columns} index the table's columns in the order the data gives them; the others
+     * take their defaults. All rows are one atomic write.
+     */
+    record CopyFrom(TableDef table, int[] columns, CopyOptions options) implements Statement {
+        public String commandVerb() { return "COPY"; }
+    }
+
+    /**
+     * COPY {table [(columns)] | (query)} TO STDOUT: {@code query} yields the rows to send
+     * (for a table, {@code SELECT columns FROM table}); {@code columnNames} head them.
+     */
+    record CopyTo(Query query, List<String> columnNames, CopyOptions options) implements Statement {
+        public CopyTo {
+            columnNames = List.copyOf(columnNames);
+        }
+
+        public String commandVerb() { return "COPY"; }
+
+        @Override
+        public List<SqlType> paramTypes() { return query.paramTypes(); }
+    }
+
     /** CREATE TABLE [IF NOT EXISTS]; column defaults are constants coerced to the column type. */
     record CreateTable(String name, boolean ifNotExists, List<ColumnDef> columns) implements Statement {
         public String commandVerb() { return "CREATE TABLE"; }

@@ -16,7 +16,7 @@ import java.util.Set;
  * WITH, TABLE, INSERT, UPDATE, DELETE) are not its business: {@link #parse} returns
  * empty for them without reading further than the first token, and the caller hands
  * them to Calcite. Recognised statements that Stillwater does not implement (CREATE
- * UNIQUE INDEX, ALTER, COPY, TRUNCATE, the SQLite corpus's REPLACE INTO and PRAGMA, ...) are
+ * UNIQUE INDEX, ALTER, TRUNCATE, the SQLite corpus's REPLACE INTO and PRAGMA, ...) are
  * 0A000 errors naming the statement; unknown words are PostgreSQL's 42601 syntax error.
  *
  * <p>This class reads the first words and hands the rest to the parser of that kind of
@@ -37,7 +37,7 @@ public final class UtilityParser {
 
     /** First words of statements PostgreSQL, Materialize or SQLite know and Stillwater does not implement. */
     private static final Set<String> UNSUPPORTED_VERBS = Set.of(
-            "alter", "analyze", "analyse", "attach", "call", "checkpoint", "close", "cluster", "comment", "copy",
+            "alter", "analyze", "analyse", "attach", "call", "checkpoint", "close", "cluster", "comment",
             "deallocate", "declare", "detach", "discard", "do", "execute", "fetch", "grant", "import",
             "listen", "load", "lock", "merge", "move", "notify", "pragma", "prepare", "reassign", "refresh",
             "reindex", "release", "replace", "revoke", "savepoint", "security", "subscribe", "truncate",
@@ -71,6 +71,11 @@ public final class UtilityParser {
             case "reset" -> SettingParser.reset(c);
             case "show" -> SettingParser.show(c);
             case "alter" -> alter(c);
+            case "copy" -> {
+                // Resolved by StatementPlanner (it needs the catalog): see CopyParser.
+                CopyParser.parse(sql);
+                yield null;
+            }
             case "explain" -> {
                 // Planned by StatementPlanner (it needs the catalog): see explainedQuery.
                 explainedQuery(sql);

@@ -87,7 +87,7 @@ class UtilityParserTest {
             "ALTER TABLE t ADD COLUMN b int| ALTER TABLE",
             "ALTER ROLE r LOGIN| ALTER ROLE",
             "GRANT SELECT ON t TO u| GRANT",
-            "COPY t FROM STDIN| COPY",
+            "COPY t FROM '/tmp/f'| COPY from a file",
             "TRUNCATE t| TRUNCATE",
             "REINDEX t1i1| REINDEX",
             "REPLACE INTO t1 VALUES(2, 'replace')| REPLACE INTO",
