@@ -115,13 +115,22 @@ public sealed interface Statement {
      * {@code name} is null when omitted (a name is generated like Materialize's
      * {@code object_key_idx}); {@code cluster} is null when omitted (the session's
      * cluster). {@code keySql} holds the SQL text of each key expression, empty for a
-     * DEFAULT index (all columns of the object).
+     * DEFAULT index (all columns of the object). {@code unique}: CREATE UNIQUE INDEX, a
+     * constraint on a table's key columns (see {@code IndexDef#unique}).
      */
     record CreateIndex(String name, boolean isDefault, String cluster, String onName, List<String> keySql,
-                       boolean ifNotExists) implements Statement {
+                       boolean ifNotExists, boolean unique) implements Statement {
         public CreateIndex {
             keySql = List.copyOf(keySql);
         }
+
+        public CreateIndex(String name, boolean isDefault, String cluster, String onName, List<String> keySql,
+                           boolean ifNotExists) {
+            this(name, isDefault, cluster, onName, keySql, ifNotExists, false);
+        }
+
+        /** CREATE UNIQUE INDEX: the same index, also a uniqueness constraint on its table. */
+        public CreateIndex asUnique() { return new CreateIndex(name, isDefault, cluster, onName, keySql, ifNotExists, true); }
 
         public String commandVerb() { return "CREATE INDEX"; }
     }

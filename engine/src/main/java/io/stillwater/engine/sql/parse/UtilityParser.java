@@ -151,6 +151,7 @@ public final class UtilityParser {
         if (!orReplace && c.atWord("cluster")) return ClusterDdlParser.createCluster(c);
         if (c.atWords("materialized", "view")) return ObjectDdlParser.createMaterializedView(c, orReplace);
         if (!orReplace && c.atWord("index")) return ObjectDdlParser.createIndex(c, false);
+        if (!orReplace && c.atWords("unique", "index")) return ConstraintDdlParser.createUniqueIndex(c);
         if (!orReplace && c.atWords("default", "index")) {
             c.next(); // DEFAULT
             return ObjectDdlParser.createIndex(c, true);

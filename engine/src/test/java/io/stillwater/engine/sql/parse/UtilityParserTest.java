@@ -77,7 +77,6 @@ class UtilityParserTest {
         @ParameterizedTest
         @ValueSource(strings = {
             "CREATE TRIGGER t1r1 UPDATE ON t1 BEGIN SELECT 1| CREATE TRIGGER",
-            "create unique index i on t(x)| CREATE UNIQUE INDEX",
             "CREATE OR REPLACE TABLE t (a int)| CREATE OR REPLACE TABLE",
             "CREATE TEMP VIEW v AS SELECT 1| CREATE TEMP VIEW",
             "ALTER CLUSTER REPLICA c.r OWNER TO u| ALTER CLUSTER REPLICA",
