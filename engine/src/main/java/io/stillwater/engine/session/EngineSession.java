@@ -132,6 +132,8 @@ public final class EngineSession implements Session {
     private PeekInputs txnRead;                       // explicit txn: reads at one time
     private String txnIsolation;                      // BEGIN ISOLATION LEVEL, or null
     private final List<TableChange> txnWrites = new ArrayList<>();
+    /** TRUNCATEs of the explicit transaction: done at COMMIT, before {@code txnWrites} made after them. */
+    private final List<Statement.Delete> txnTruncates = new ArrayList<>();
     private boolean txnHasWrites;
     private Instant txnStart;
 
@@ -295,6 +297,18 @@ public final class EngineSession implements Session {
             case Statement.DropClusterReplica dr -> schema(dr);
             case Statement.ShowClusters sc -> new ExecutionResult.Rows(ShowStatements.columnsOf(sc), shows.showClusters(sc), "SHOW");
             case Statement.CopyFrom cf -> copyFrom(cf);
+            case Statement.Truncate t -> truncate(t);
+            case Statement.Maintenance m -> {
+                if (m.verb().equals("VACUUM") && status != TransactionStatus.IDLE) {
+                    throw new SqlException(SqlState.ACTIVE_SQL_TRANSACTION, "VACUUM cannot run inside a transaction block");
+                }
+                for (String name : m.tables()) {
+                    if (!catalog.get().relationExists(name)) {
+                        throw new SqlException(SqlState.UNDEFINED_TABLE, "relation \"" + name + "\" does not exist");
+                    }
+                }
+                yield new ExecutionResult.Command(m.verb()); // nothing to vacuum or analyze: see Statement.Maintenance
+            }
             case Statement.CopyTo ct -> new ExecutionResult.CopyOut(ct.columnNames().size(),
                     ((ExecutionResult.Rows) query(ct.query(), params)).stream(),
                     new CopyEncoder(ct.options(), ct.columnNames(), ct.query().plan().columnTypes(), evalContext().timeZone()));
@@ -547,6 +561,39 @@ public final class EngineSession implements Session {
         }, e -> statementFailed(e, "executing")));
     }
 
+    /**
+     * TRUNCATE: deletes every row of the tables in one write. Inside BEGIN it is deferred to
+     * COMMIT (which reads the tables then, under the write lock), and the transaction's
+     * earlier writes to those tables are dropped, as they would be truncated away.
+     */
+    private ExecutionResult truncate(Statement.Truncate t) {
+        if (status == TransactionStatus.IN_TRANSACTION) {
+            bufferWrites(List.of());
+            for (Statement.Delete d : t.deletes()) {
+                txnWrites.removeIf(ch -> ch.tableId() == d.table().id());
+                txnTruncates.add(d);
+            }
+            return new ExecutionResult.Command("TRUNCATE TABLE");
+        }
+        commitWithTruncates(t.deletes(), List.of());
+        return new ExecutionResult.Command("TRUNCATE TABLE");
+    }
+
+    /** Deletes every row of {@code truncated}'s tables and writes {@code writes}, as one write. */
+    private void commitWithTruncates(List<Statement.Delete> truncated, List<TableChange> writes) {
+        AdmissionLimit limit = writeAdmission();
+        try (QueryMemory memory = writeMemory()) {
+            writer.serialized(limit, () -> {
+                List<TableChange> all = new ArrayList<>();
+                for (Statement.Delete d : truncated) {
+                    all.addAll(TableWriter.deletions(d.table(), readForWrite(d.rows(), memory)));
+                }
+                all.addAll(writes);
+                return commitCount(all, limit);
+            });
+        }
+    }
+
     private int commitCount(List<TableChange> changes, AdmissionLimit limit) {
         writer.commit(changes, limit);
         return changes.size();
@@ -625,9 +672,11 @@ public final class EngineSession implements Session {
     private ExecutionResult commit() {
         boolean failed = status == TransactionStatus.FAILED;
         List<TableChange> writes = new ArrayList<>(txnWrites);
+        List<Statement.Delete> truncates = new ArrayList<>(txnTruncates);
         endTransaction();
         if (failed) return new ExecutionResult.Command("ROLLBACK");
-        if (!writes.isEmpty()) writer.commit(writes, writeAdmission());
+        if (!truncates.isEmpty()) commitWithTruncates(truncates, writes);
+        else if (!writes.isEmpty()) writer.commit(writes, writeAdmission());
         return new ExecutionResult.Command("COMMIT");
     }
 
@@ -640,6 +689,7 @@ public final class EngineSession implements Session {
         txnRead = null;
         txnIsolation = null;
         txnWrites.clear();
+        txnTruncates.clear();
         txnHasWrites = false;
         txnStart = null;
         status = TransactionStatus.IDLE;

@@ -77,6 +77,32 @@ public sealed interface Statement {
         public List<SqlType> paramTypes() { return query.paramTypes(); }
     }
 
+    /**
+     * TRUNCATE [TABLE] a, b, ...: every row of each table is deleted, all in one write
+     * ({@code deletes} are the {@code DELETE FROM t} of each table). Inside BEGIN it takes
+     * effect at COMMIT, after the transaction's earlier writes to those tables are dropped.
+     */
+    record Truncate(List<Delete> deletes) implements Statement {
+        public Truncate {
+            deletes = List.copyOf(deletes);
+        }
+
+        public String commandVerb() { return "TRUNCATE TABLE"; }
+    }
+
+    /**
+     * VACUUM / ANALYZE [options] [tables]: accepted for compatibility (pgbench, ORMs) and
+     * does nothing, since Stillwater has no dead tuples or planner statistics to refresh.
+     * {@code verb} is {@code VACUUM} or {@code ANALYZE}; {@code tables} the names given.
+     */
+    record Maintenance(String verb, List<String> tables) implements Statement {
+        public Maintenance {
+            tables = List.copyOf(tables);
+        }
+
+        public String commandVerb() { return verb; }
+    }
+
     /** CREATE TABLE [IF NOT EXISTS]; column defaults are constants coerced to the column type. */
     record CreateTable(String name, boolean ifNotExists, List<ColumnDef> columns) implements Statement {
         public String commandVerb() { return "CREATE TABLE"; }

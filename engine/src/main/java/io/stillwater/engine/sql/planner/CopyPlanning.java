@@ -17,7 +17,8 @@ import java.util.function.Function;
  * Resolves a parsed COPY against the catalog: COPY FROM names a table and its columns
  * (42P01, 42809, 42703, 42701 as PostgreSQL); COPY TO becomes a query, {@code SELECT
  * columns FROM table} or the statement's own {@code (query)}, planned like any SELECT.
- * The FORCE_* column lists must name copied columns (42P10). Stateless.
+ * The FORCE_* column lists must name copied columns (42P10). Also TRUNCATE, which is a
+ * {@code DELETE FROM t} of each table named. Stateless.
  */
 final class CopyPlanning {
     private CopyPlanning() {}
@@ -103,4 +104,19 @@ final class CopyPlanning {
     }
 
     private static String quote(String identifier) { return "\"" + identifier.replace("\"", "\"\"") + "\""; }
+
+    /** TRUNCATE a, b: {@code DELETE FROM} each (42P01 for a missing table, 42809 for a view). */
+    static Statement truncate(List<String> names, CatalogView catalog, Function<String, Statement> planDelete) {
+        List<Statement.Delete> deletes = new ArrayList<>();
+        for (String name : names) {
+            if (catalog.table(name).isEmpty()) {
+                if (catalog.view(name).isPresent() || catalog.materializedView(name).isPresent()) {
+                    throw new SqlException(SqlState.WRONG_OBJECT_TYPE, "\"" + name + "\" is not a table");
+                }
+                throw new SqlException(SqlState.UNDEFINED_TABLE, "relation \"" + name + "\" does not exist");
+            }
+            deletes.add((Statement.Delete) planDelete.apply("DELETE FROM " + quote(name)));
+        }
+        return new Statement.Truncate(deletes);
+    }
 }

@@ -6,6 +6,7 @@ import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.sql.Statement;
 import io.stillwater.engine.sql.calcite.CalciteFrontEnd;
 import io.stillwater.engine.sql.parse.CopyParser;
+import io.stillwater.engine.sql.parse.TableMaintenanceParser;
 import io.stillwater.engine.sql.parse.UtilityParser;
 import io.stillwater.engine.types.SqlType;
 import java.util.List;
@@ -43,6 +44,8 @@ public final class StatementPlanner {
         if (explained.isPresent()) return explain(sql, explained.getAsInt(), paramHints, catalog);
         Optional<CopyParser.CopyCommand> copy = CopyParser.parse(sql);
         if (copy.isPresent()) return CopyPlanning.plan(sql, copy.get(), catalog, q -> plan(q, paramHints, catalog));
+        Optional<List<String>> truncated = TableMaintenanceParser.truncatedTables(sql);
+        if (truncated.isPresent()) return CopyPlanning.truncate(truncated.get(), catalog, q -> plan(q, List.of(), catalog));
         Optional<Statement> utility = utilityParser.apply(sql);
         if (utility.isPresent()) return utility.get();
         if (isBlank(sql)) return new Statement.Empty();
