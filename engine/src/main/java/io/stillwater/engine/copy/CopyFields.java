@@ -66,11 +66,21 @@ final class CopyFields {
             if (end - start == nullBytes.length && Arrays.equals(r, start, end, nullBytes, 0, nullBytes.length)) {
                 fields.add(null);
             } else {
-                fields.add(decode(unescapeText(r, start, end)));
+                fields.add(plainAscii(r, start, end) ? new String(r, start, end - start, StandardCharsets.ISO_8859_1)
+                        : decode(unescapeText(r, start, end)));
             }
             if (i >= r.length) return fields;
             i++; // the delimiter
         }
+    }
+
+    /** The common case: printable ASCII without escapes, which needs no decoding. */
+    private static boolean plainAscii(byte[] r, int start, int end) {
+        for (int i = start; i < end; i++) {
+            byte b = r[i];
+            if (b < 0x20 || b == '\\' || b == 0x7F) return false; // negative: not ASCII
+        }
+        return true;
     }
 
     private static byte[] unescapeText(byte[] r, int start, int end) {

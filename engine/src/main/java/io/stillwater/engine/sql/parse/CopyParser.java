@@ -334,10 +334,10 @@ public final class CopyParser {
             if (!csv && !forceNull.isEmpty()) throw notSupported("COPY force null available only in CSV mode");
             if (!forceNull.isEmpty() && !from) throw notSupported("COPY force null only available using COPY FROM");
             if (nul.indexOf(delim.charAt(0)) >= 0) {
-                throw invalid("COPY delimiter must not appear in the NULL specification");
+                throw notSupported("COPY delimiter must not appear in the NULL specification");
             }
             if (csv && nul.indexOf(q.charAt(0)) >= 0) {
-                throw invalid("CSV quote character must not appear in the NULL specification");
+                throw notSupported("CSV quote character must not appear in the NULL specification");
             }
             if (header == Header.MATCH && !from) throw notSupported("cannot use \"match\" with HEADER in COPY TO");
             return new CopyOptions(format, delim.charAt(0), nul, header, q.charAt(0), e.charAt(0), forceQuoteAll,
