@@ -299,6 +299,8 @@ final class ConnectionWorker {
     private void copyInMessage(FrontendMessage message) {
         CopyInProgress copy = copyIn;
         try {
+            // A CancelRequest during copy-in ends the COPY at the client's next message, as in PostgreSQL.
+            if (cancelRequested) throw new SqlException(SqlState.QUERY_CANCELED, "canceling statement due to user request");
             switch (message) {
                 case FrontendMessage.CopyData m -> copy.target().data(m.data());
                 case FrontendMessage.CopyDone m -> {
