@@ -1,21 +1,25 @@
 #!/usr/bin/env bash
 # Runs the pgbench scripts of this directory against a fresh `stillwater serve`
 # (and, with --compare-postgres, against a throwaway PostgreSQL 15 cluster) and prints
-# the tps of each. Exits non-zero if pgbench reports an error or a failed transaction.
+# the tps of each; then pgbench's own tables: `pgbench -i` (scale 1) and its built-in
+# select-only script, and with --tpcb its default TPC-B-like script (which needs
+# UPDATE inside BEGIN). Exits non-zero if pgbench reports an error or a failed transaction.
 #
-#   test/pgbench/run.sh [--clients N] [--seconds S] [--compare-postgres]
+#   test/pgbench/run.sh [--clients N] [--seconds S] [--compare-postgres] [--tpcb]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 clients=4
 seconds=10
 compare=0
+tpcb=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --clients) clients="$2"; shift 2 ;;
     --seconds) seconds="$2"; shift 2 ;;
     --compare-postgres) compare=1; shift ;;
-    -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
+    --tpcb) tpcb=1; shift ;;
+    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
     *) echo "unknown argument: $1" >&2; exit 2 ;;
   esac
 done
@@ -42,6 +46,25 @@ run_bench() { # name port user db
       echo "pgbench $script against $name had failed transactions:" >&2; cat "$out" >&2; status=1
     fi
     printf '%-11s %-12s clients=%-3s %s\n' "$name" "$script" "$clients" "$(grep -E '^tps' "$out" | head -1)"
+  done
+  # pgbench's own tables and built-in scripts
+  out="$work/$name-init.log"
+  if ! pgbench -h 127.0.0.1 -p "$port" -U "$user" -i -q "$db" >"$out" 2>&1; then
+    echo "pgbench -i against $name FAILED:" >&2; cat "$out" >&2; return 1
+  fi
+  printf '%-11s %-12s %s\n' "$name" "init" "$(grep -E '^done in' "$out" | head -1)"
+  local builtins=(select-only)
+  [ "$tpcb" = 1 ] && builtins+=(tpcb-like)
+  for builtin in "${builtins[@]}"; do
+    out="$work/$name-$builtin.log"
+    if ! pgbench -h 127.0.0.1 -p "$port" -U "$user" -n -b "$builtin" -c "$clients" -j "$clients" -T "$seconds" \
+        "$db" >"$out" 2>&1; then
+      echo "pgbench -b $builtin against $name FAILED:" >&2; cat "$out" >&2; status=1; continue
+    fi
+    if grep -qE 'number of failed transactions: [1-9]' "$out"; then
+      echo "pgbench -b $builtin against $name had failed transactions:" >&2; cat "$out" >&2; status=1
+    fi
+    printf '%-11s %-12s clients=%-3s %s\n' "$name" "$builtin" "$clients" "$(grep -E '^tps' "$out" | head -1)"
   done
   return $status
 }

@@ -49,7 +49,8 @@ final class ClientErrors {
         }
         if (failure instanceof SqlException e && !wrapsJavaFailure(e)) {
             return new Diagnostic(severity, e.state().code(),
-                    e.getMessage() == null ? "error without a message" : e.getMessage(), e.detail(), e.hint());
+                    e.getMessage() == null ? "error without a message" : e.getMessage(), e.detail(), e.hint(),
+                    e.context());
         }
         String id = newId();
         log("internal error", id, failure);

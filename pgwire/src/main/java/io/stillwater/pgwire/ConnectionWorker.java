@@ -69,6 +69,8 @@ final class ConnectionWorker {
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     /** Open portals; every removal goes through {@link #dropPortal} or {@link #dropPortals} to close streams. */
     private final Map<String, Portal> portals = new HashMap<>();
+    /** Non-null while a COPY FROM STDIN waits for the client's data (copy-in mode). */
+    private CopyInProgress copyIn;
     /** After an error in the extended protocol, everything up to the next Sync is skipped. */
     private boolean ignoreTillSync;
     private boolean closed;
@@ -94,6 +96,10 @@ final class ConnectionWorker {
     void handle(FrontendMessage message) {
         if (closed) return;
         if (!out.isOpen() && !(message instanceof FrontendMessage.Terminate)) return;
+        if (copyIn != null && !(message instanceof FrontendMessage.Terminate)) {
+            copyInMessage(message);
+            return;
+        }
         switch (message) {
             case FrontendMessage.Startup m -> startup(m);
             case FrontendMessage.Terminate m -> close();
@@ -144,6 +150,10 @@ final class ConnectionWorker {
             case FrontendMessage.SslRequest m -> fatal(SqlState.PROTOCOL_VIOLATION, "unexpected SSLRequest after startup");
             case FrontendMessage.GssEncRequest m -> fatal(SqlState.PROTOCOL_VIOLATION, "unexpected GSSENCRequest after startup");
             case FrontendMessage.CancelRequest m -> fatal(SqlState.PROTOCOL_VIOLATION, "unexpected CancelRequest after startup");
+            // Outside copy-in mode (e.g. after the COPY failed) these are dropped, as PostgreSQL does.
+            case FrontendMessage.CopyData m -> { }
+            case FrontendMessage.CopyDone m -> { }
+            case FrontendMessage.CopyFail m -> { }
             case FrontendMessage.Startup m -> throw new AssertionError("handled by handle()");
             case FrontendMessage.Sync m -> throw new AssertionError("handled by handle()");
             case FrontendMessage.Flush m -> throw new AssertionError("handled by handle()");
@@ -205,11 +215,26 @@ final class ConnectionWorker {
         statements.remove("");
         dropPortal("");
         cancelRequested = false;
+        List<String> parts;
         try {
-            List<String> parts = session.splitStatements(sql);
-            if (parts.isEmpty()) out.send(new BackendMessage.EmptyQueryResponse());
-            for (String part : parts) {
-                ExecutionResult result = session.execute(part);
+            parts = session.splitStatements(sql);
+        } catch (Throwable e) {
+            error(e);
+            syncAndReady();
+            return;
+        }
+        if (parts.isEmpty()) out.send(new BackendMessage.EmptyQueryResponse());
+        runStatements(parts.iterator());
+    }
+
+    /**
+     * Runs a simple query's statements from {@code parts} on, then ReadyForQuery; a COPY
+     * FROM STDIN stops here and the rest runs when its data has arrived.
+     */
+    private void runStatements(Iterator<String> parts) {
+        try {
+            while (parts.hasNext()) {
+                ExecutionResult result = session.execute(parts.next());
                 switch (result) {
                     case ExecutionResult.Rows rows -> {
                         try (RowStream stream = rows.stream()) {
@@ -220,6 +245,11 @@ final class ConnectionWorker {
                     }
                     case ExecutionResult.Command command -> sendCommand(command);
                     case ExecutionResult.Empty empty -> out.send(new BackendMessage.EmptyQueryResponse());
+                    case ExecutionResult.CopyOut copy -> sendCopyOut(copy);
+                    case ExecutionResult.CopyIn copy -> {
+                        startCopyIn(copy, parts);
+                        return;
+                    }
                 }
             }
         } catch (Throwable e) {
@@ -227,6 +257,72 @@ final class ConnectionWorker {
             error(e);
         }
         syncAndReady();
+    }
+
+    // ---- COPY ----
+
+    /** COPY TO STDOUT: CopyOutResponse, one CopyData per line, CopyDone, {@code COPY n}. */
+    private void sendCopyOut(ExecutionResult.CopyOut copy) {
+        try (RowStream stream = copy.rows()) {
+            out.send(new BackendMessage.CopyOutResponse(copy.columns()));
+            byte[] header = copy.encoder().header();
+            if (header != null) out.send(new BackendMessage.CopyData(header));
+            long sent = 0;
+            while (true) {
+                stopIfInterrupted();
+                List<Row> batch = stream.next(BATCH_ROWS);
+                if (batch.isEmpty()) break;
+                for (Row row : batch) {
+                    out.sendRow(new BackendMessage.CopyData(copy.encoder().row(row)), () -> cancelRequested);
+                    stopIfInterrupted();
+                }
+                sent += batch.size();
+                out.flush();
+            }
+            out.send(new BackendMessage.CopyDone());
+            out.send(new BackendMessage.CommandComplete("COPY " + sent));
+        }
+    }
+
+    /** COPY FROM STDIN: CopyInResponse, then copy-in mode until CopyDone or CopyFail. */
+    private void startCopyIn(ExecutionResult.CopyIn copy, Iterator<String> restOfQuery) {
+        copyIn = new CopyInProgress(copy.target(), restOfQuery);
+        out.send(new BackendMessage.CopyInResponse(copy.columns()));
+        out.flush();
+    }
+
+    /**
+     * A message in copy-in mode: data goes to the COPY; CopyDone writes it; CopyFail (57014)
+     * or any other message (08P01) fails it. After a failure a simple query ends with
+     * ReadyForQuery, an extended one skips to Sync.
+     */
+    private void copyInMessage(FrontendMessage message) {
+        CopyInProgress copy = copyIn;
+        try {
+            // A CancelRequest during copy-in ends the COPY at the client's next message, as in PostgreSQL.
+            if (cancelRequested) throw new SqlException(SqlState.QUERY_CANCELED, "canceling statement due to user request");
+            switch (message) {
+                case FrontendMessage.CopyData m -> copy.target().data(m.data());
+                case FrontendMessage.CopyDone m -> {
+                    copyIn = null;
+                    sendCommand(copy.target().done());
+                    if (copy.simple()) runStatements(copy.restOfQuery());
+                }
+                case FrontendMessage.CopyFail m -> throw new SqlException(SqlState.QUERY_CANCELED,
+                        "COPY from stdin failed: " + m.message());
+                case FrontendMessage.Sync m -> { }
+                case FrontendMessage.Flush m -> { }
+                default -> throw new SqlException(SqlState.PROTOCOL_VIOLATION,
+                        "unexpected message type during COPY from stdin");
+            }
+        } catch (Throwable e) {
+            copyIn = null;
+            if (e instanceof SqlException se) copy.target().fail(se);
+            else copy.target().fail(new SqlException(SqlState.INTERNAL_ERROR, "COPY failed"));
+            error(e);
+            if (copy.simple()) syncAndReady();
+            else ignoreTillSync = true;
+        }
     }
 
     // ---- extended query ----
@@ -339,6 +435,20 @@ final class ConnectionWorker {
                 }
             }
             case ExecutionResult.Empty empty -> out.send(new BackendMessage.EmptyQueryResponse());
+            case ExecutionResult.CopyOut copy -> {
+                if (portal.exhausted) {
+                    out.send(new BackendMessage.CommandComplete("COPY 0"));
+                    return;
+                }
+                portal.exhausted = true; // all its lines go now, whatever the row limit
+                sendCopyOut(copy);
+            }
+            case ExecutionResult.CopyIn copy -> {
+                if (portal.exhausted) throw new SqlException(SqlState.INVALID_CURSOR_NAME,
+                        "portal \"" + m.portalName() + "\" cannot be run again");
+                portal.exhausted = true;
+                startCopyIn(copy, null);
+            }
         }
     }
 
@@ -499,6 +609,11 @@ final class ConnectionWorker {
     void close() {
         if (closed) return;
         closed = true;
+        if (copyIn != null) {
+            // The client left mid-COPY: nothing of it is written.
+            copyIn.target().fail(new SqlException(SqlState.CONNECTION_EXCEPTION, "the client closed the connection during COPY"));
+            copyIn = null;
+        }
         dropPortals(p -> true);
         if (key != null) registry.unregister(key);
         Session s = session;

@@ -45,11 +45,11 @@ final class Outbound {
     }
 
     /**
-     * Sends a data row, waiting while the channel's buffer is past its high-water mark
+     * Sends a data row (or a CopyData line), waiting while the channel's buffer is past its high-water mark
      * until the client drains it, the channel closes, or {@code giveUp} turns true (the
      * waker must call {@link #wakeUp} after setting what {@code giveUp} reads).
      */
-    void sendRow(BackendMessage.DataRow row, BooleanSupplier giveUp) {
+    void sendRow(BackendMessage row, BooleanSupplier giveUp) {
         send(row);
         if (!channel.isWritable()) {
             flush();

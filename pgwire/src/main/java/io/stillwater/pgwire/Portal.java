@@ -37,5 +37,6 @@ final class Portal {
     /** Releases the result's stream, if any; idempotent. */
     void close() {
         if (result instanceof ExecutionResult.Rows rows) rows.stream().close();
+        if (result instanceof ExecutionResult.CopyOut copy) copy.rows().close();
     }
 }

@@ -9,27 +9,30 @@ import java.util.List;
 /**
  * The payload of a {@code CatalogEntry("index", name, payload)} log record. Layout,
  * version 1: version byte, id (varlong), indexed object id (varlong) and name (string),
- * cluster (string), key count, then each key's SQL text. To change it, add a version
- * and keep decoding version 1.
+ * cluster (string), key count, then each key's SQL text. Version 2 (a unique index)
+ * adds one byte after the keys: 1 for unique. Other indexes are still written as
+ * version 1, so logs stay readable by older builds unless they hold a unique index.
  */
 public final class IndexCodec {
     public static final String KIND = "index";
     private static final int VERSION = 1;
+    private static final int VERSION_UNIQUE = 2;
 
     private IndexCodec() {}
 
     public static byte[] encode(IndexDef i) {
         BinaryWriter w = new BinaryWriter(64);
-        w.writeByte(VERSION).writeVarLong(i.id()).writeVarLong(i.onId()).writeString(i.onName()).writeString(i.cluster())
+        w.writeByte(i.unique() ? VERSION_UNIQUE : VERSION).writeVarLong(i.id()).writeVarLong(i.onId()).writeString(i.onName()).writeString(i.cluster())
                 .writeLength(i.keySql().size());
         for (String k : i.keySql()) w.writeString(k);
+        if (i.unique()) w.writeByte(1);
         return w.toByteArray();
     }
 
     public static IndexDef decode(String name, byte[] payload) {
         BinaryReader r = new BinaryReader(payload);
         int version = r.readByte();
-        if (version != VERSION) throw new CorruptDataException("index " + name + ": unknown payload version " + version);
+        if (version != VERSION && version != VERSION_UNIQUE) throw new CorruptDataException("index " + name + ": unknown payload version " + version);
         long id = r.readVarLong();
         long onId = r.readVarLong();
         String onName = r.readString();
@@ -38,6 +41,7 @@ public final class IndexCodec {
         if (n > r.remaining()) throw new CorruptDataException("index " + name + " of " + n + " keys in " + r.remaining() + " bytes");
         List<String> keys = new ArrayList<>(n);
         for (int k = 0; k < n; k++) keys.add(r.readString());
-        return new IndexDef(id, name, onId, onName, keys, cluster);
+        boolean unique = version == VERSION_UNIQUE && r.readByte() == 1;
+        return new IndexDef(id, name, onId, onName, keys, cluster, unique);
     }
 }

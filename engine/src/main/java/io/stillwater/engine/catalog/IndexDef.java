@@ -13,10 +13,20 @@ import java.util.List;
  * dataflow is built (at CREATE and at restart), so the log holds no plan encoding.
  * {@code onId}/{@code onName} name the indexed object; the index is a dependent of it
  * and goes away only before it (CASCADE) or on its own DROP INDEX.
+ *
+ * <p>A {@code unique} index (CREATE UNIQUE INDEX, on a table, keyed by columns) is also a
+ * constraint: no two rows of the table have equal keys (NULLs are distinct), which the
+ * coordinator enforces on every write.
  */
-public record IndexDef(long id, String name, long onId, String onName, List<String> keySql, String cluster) {
+public record IndexDef(long id, String name, long onId, String onName, List<String> keySql, String cluster,
+                       boolean unique) {
     public IndexDef {
         keySql = List.copyOf(keySql);
+    }
+
+    /** An index that is not a constraint. */
+    public IndexDef(long id, String name, long onId, String onName, List<String> keySql, String cluster) {
+        this(id, name, onId, onName, keySql, cluster, false);
     }
 
     /** The key as SHOW INDEXES prints it, like Materialize: {@code {a,b}}. */

@@ -226,13 +226,33 @@ public final class CatalogSequencer {
             String name = s.name() != null ? s.name()
                     : generatedIndexName(current, on, s.isDefault() || s.keySql().isEmpty(), key,
                             DataflowPlanner.columnsOf(current, on).columnNames());
-            IndexDef def = new IndexDef(current.nextId(), name, current.idOf(on), on, keySql, cluster);
+            IndexDef def = new IndexDef(current.nextId(), name, current.idOf(on), on, keySql, cluster, s.unique());
+            if (s.unique()) checkUniqueIndex(current, def, onKind);
             DataflowSpec spec = planner.index(current.forCluster(cluster), def);
             byte[] payload = IndexCodec.encode(def);
             installThenLog(spec, cluster,
                     () -> pipeline.submit(ts -> new LogRecord.CatalogEntry(IndexCodec.KIND, name, payload)));
             return Optional.of(def);
         });
+    }
+
+    /**
+     * CREATE UNIQUE INDEX: on a table, keyed by its columns, over rows whose keys are
+     * already unique (23505 {@code could not create unique index}). Write lock held.
+     */
+    private void checkUniqueIndex(Catalog current, IndexDef def, ObjectKind onKind) {
+        if (onKind != ObjectKind.TABLE) {
+            throw new SqlException(SqlState.WRONG_OBJECT_TYPE, "cannot create unique index on relation \""
+                    + def.onName() + "\"", "A unique index is a constraint on a table's rows.", null);
+        }
+        TableDef table = current.tables().stream().filter(t -> t.id() == def.onId()).findFirst().orElseThrow();
+        for (String key : def.keySql()) {
+            if (UniqueConstraints.columnOf(table, key) < 0) {
+                throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "unique index on an expression is not supported",
+                        null, "Key a unique index by columns: CREATE UNIQUE INDEX ... ON t (a, b).");
+            }
+        }
+        pipeline.constraints().checkBuildable(table, def, pipeline.oracle().readTimestamp());
     }
 
     /**

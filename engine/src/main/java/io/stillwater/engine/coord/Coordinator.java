@@ -75,7 +75,7 @@ public final class Coordinator implements AutoCloseable {
         this.state = new AppliedState(parameters, replicas, this::maintenanceProgressed);
         WriteAdmission admission = new WriteAdmission(
                 () -> parameters.get(Params.MAX_MAINTENANCE_LAG).toMillis(), replicas::backlog);
-        this.pipeline = new WritePipeline(log, new TimestampOracle(), state, admission);
+        this.pipeline = new WritePipeline(log, new TimestampOracle(), state, admission, new UniqueConstraints(state));
         this.admission = admission;
         this.serving = new ServingReplicas(state, replicas);
         this.builtins = new SystemRelationRows(state, serving, replicas, admission);

@@ -123,12 +123,19 @@ final class WritePipeline {
         return t;
     });
 
-    WritePipeline(WriteAheadLog log, TimestampOracle oracle, Applier applier, WriteAdmission admission) {
+    /** Unique indexes, checked for every table write under the write lock (see {@link #submitTableWrite}). */
+    private final UniqueConstraints constraints;
+
+    WritePipeline(WriteAheadLog log, TimestampOracle oracle, Applier applier, WriteAdmission admission,
+                  UniqueConstraints constraints) {
         this.log = log;
         this.oracle = oracle;
         this.applier = applier;
         this.admission = admission;
+        this.constraints = constraints;
     }
+
+    UniqueConstraints constraints() { return constraints; }
 
     /** The monitor guarding applying, the applied timestamp and the replicas' membership. */
     Object applyLock() { return applyLock; }
@@ -155,10 +162,20 @@ final class WritePipeline {
         if (changes.isEmpty()) return oracle.readTimestamp();
         checkNotStopped();
         // Holding the write lock, this thread was admitted by serialized(): never wait with the lock held.
-        if (writeLock.isHeldByCurrentThread()) return submit(ts -> new LogRecord.TableWrite(ts, List.copyOf(changes)));
+        if (writeLock.isHeldByCurrentThread()) return submitTableWrite(changes);
         try (WriteAdmission.Ticket admitted = admission.admit(limit.cancel(), limit.deadlineNanos())) {
-            return submit(ts -> new LogRecord.TableWrite(ts, List.copyOf(changes)));
+            return submitTableWrite(changes);
         }
+    }
+
+    /**
+     * A table write: its unique keys are checked and recorded under the write lock, before
+     * it gets a timestamp, so writers are checked in the order they are logged (23505
+     * leaves nothing behind).
+     */
+    private long submitTableWrite(List<TableChange> changes) {
+        return submit(ts -> new LogRecord.TableWrite(ts, List.copyOf(changes)),
+                () -> constraints.admit(changes, this::awaitAllApplied, oracle::readTimestamp));
     }
 
     /**
@@ -206,11 +223,15 @@ final class WritePipeline {
      * append (the WRITE fault point included) leaves nothing behind: the lock is released
      * and nothing is pending.
      */
-    long submit(RecordAt make) {
+    long submit(RecordAt make) { return submit(make, () -> { }); }
+
+    /** {@link #submit(RecordAt)}, running {@code check} under the write lock first (it may refuse the write). */
+    private long submit(RecordAt make, Runnable check) {
         Pending p;
         writeLock.lock();
         try {
             checkNotStopped();
+            check.run();
             FaultPoints.hit(FaultPoints.Point.WRITE);
             long ts = oracle.writeTimestamp();
             LogRecord record = make.at(ts);
@@ -239,6 +260,7 @@ final class WritePipeline {
                 pending.remove(p);
                 applyLock.notifyAll();
             }
+            forgetConstraints();
             if (e.getCause() instanceof SqlException se) throw se;
             throw new SqlException(SqlState.IO_ERROR, "could not write to the log: " + e.getCause(), null, null, e);
         }
@@ -307,6 +329,16 @@ final class WritePipeline {
         } catch (Throwable second) {
             stop(head.time(), second);
             return null;
+        }
+    }
+
+    /** The write this thread admitted was not made durable: unique keys are rebuilt from the tables. */
+    private void forgetConstraints() {
+        writeLock.lock();
+        try {
+            constraints.forget();
+        } finally {
+            writeLock.unlock();
         }
     }
 

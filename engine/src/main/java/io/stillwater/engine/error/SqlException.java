@@ -33,6 +33,12 @@ public class SqlException extends RuntimeException {
 
     public String hint() { return hint; }
 
+    /**
+     * PostgreSQL's CONTEXT field (where the error happened, e.g. {@code COPY t, line 3,
+     * column b: "x"}), or null; subclasses that know one override it.
+     */
+    public String context() { return null; }
+
     /** Errors are data: the evaluation error this exception carries, for error collections. */
     /** This error as data; the read-time prefix ({@link EvalError#PREFIX}) is not part of it. */
     public EvalError toEvalError() {

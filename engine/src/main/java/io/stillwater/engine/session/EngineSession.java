@@ -10,6 +10,8 @@ import io.stillwater.engine.coord.Coordinator;
 import io.stillwater.engine.coord.ReadTimestamps;
 import io.stillwater.engine.coord.ServingReplicas;
 import io.stillwater.engine.coord.TableWriter;
+import io.stillwater.engine.copy.CopyEncoder;
+import io.stillwater.engine.copy.CopyLoader;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.dataflow.Cancellation;
@@ -299,6 +301,22 @@ public final class EngineSession implements Session {
             case Statement.DropCluster dc -> schema(dc);
             case Statement.DropClusterReplica dr -> schema(dr);
             case Statement.ShowClusters sc -> new ExecutionResult.Rows(ShowStatements.columnsOf(sc), shows.showClusters(sc), "SHOW");
+            case Statement.CopyFrom cf -> copyFrom(cf);
+            case Statement.Truncate t -> truncate(t);
+            case Statement.Maintenance m -> {
+                if (m.verb().equals("VACUUM") && status != TransactionStatus.IDLE) {
+                    throw new SqlException(SqlState.ACTIVE_SQL_TRANSACTION, "VACUUM cannot run inside a transaction block");
+                }
+                for (String name : m.tables()) {
+                    if (!catalog.get().relationExists(name)) {
+                        throw new SqlException(SqlState.UNDEFINED_TABLE, "relation \"" + name + "\" does not exist");
+                    }
+                }
+                yield new ExecutionResult.Command(m.verb()); // nothing to vacuum or analyze: see Statement.Maintenance
+            }
+            case Statement.CopyTo ct -> new ExecutionResult.CopyOut(ct.columnNames().size(),
+                    ((ExecutionResult.Rows) query(ct.query(), params)).stream(),
+                    new CopyEncoder(ct.options(), ct.columnNames(), ct.query().plan().columnTypes(), evalContext().timeZone()));
         };
     }
 
@@ -568,6 +586,46 @@ public final class EngineSession implements Session {
                     : commitCount(TableWriter.insertions(ins, readForWrite(source, memory)), limit);
             return new ExecutionResult.Command("INSERT 0 " + n);
         }
+    }
+
+    /**
+     * COPY FROM STDIN: the rows arrive after this returns; they are written at the end as
+     * one write, like an INSERT of them all (inside BEGIN: buffered until COMMIT).
+     */
+    private ExecutionResult copyFrom(Statement.CopyFrom cf) {
+        checkWritable("COPY FROM");
+        QueryMemory memory = writeMemory();
+        CopyLoader loader = new CopyLoader(cf, evalContext().timeZone(), memory::reserve);
+        return new ExecutionResult.CopyIn(cf.columns().length, new CopyFromStdin(loader, memory, changes -> {
+            if (txn != null) bufferWrites(changes);
+            else writer.commit(changes, writeAdmission());
+            return changes.size();
+        }, e -> statementFailed(e, "executing")));
+    }
+
+    /**
+     * TRUNCATE: deletes every row of the tables in one write. Inside BEGIN it is a DELETE of
+     * every row the block sees, buffered and validated at COMMIT like any DELETE of the block.
+     */
+    private ExecutionResult truncate(Statement.Truncate t) {
+        checkWritable("TRUNCATE TABLE");
+        if (txn != null) {
+            for (Statement.Delete d : t.deletes()) {
+                readModifyWrite(d.rows(), matches -> TableWriter.deletions(d.table(), matches));
+            }
+            return new ExecutionResult.Command("TRUNCATE TABLE");
+        }
+        AdmissionLimit limit = writeAdmission();
+        try (QueryMemory memory = writeMemory()) {
+            writer.serialized(limit, () -> {
+                List<TableChange> all = new ArrayList<>();
+                for (Statement.Delete d : t.deletes()) {
+                    all.addAll(TableWriter.deletions(d.table(), readForWrite(d.rows(), memory)));
+                }
+                return commitCount(all, limit);
+            });
+        }
+        return new ExecutionResult.Command("TRUNCATE TABLE");
     }
 
     private int commitCount(List<TableChange> changes, AdmissionLimit limit) {

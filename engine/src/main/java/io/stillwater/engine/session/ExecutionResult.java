@@ -1,5 +1,6 @@
 package io.stillwater.engine.session;
 
+import io.stillwater.engine.copy.CopyEncoder;
 import io.stillwater.engine.data.Row;
 import java.util.List;
 import java.util.Map;
@@ -59,6 +60,20 @@ public sealed interface ExecutionResult {
 
         public Command(String tag) { this(tag, Map.of()); }
     }
+
+    /**
+     * {@code COPY ... FROM STDIN}: the wire layer answers CopyInResponse ({@code columns}
+     * text columns), passes the client's CopyData to {@code target}, and on CopyDone sends
+     * what {@link CopyInTarget#done} returns ({@code COPY n}).
+     */
+    record CopyIn(int columns, CopyInTarget target) implements ExecutionResult {}
+
+    /**
+     * {@code COPY ... TO STDOUT}: CopyOutResponse ({@code columns} text columns), the
+     * header line if any, one CopyData per row of {@code rows} as {@code encoder} writes it,
+     * CopyDone and {@code COPY n}. The consumer closes {@code rows}.
+     */
+    record CopyOut(int columns, RowStream rows, CopyEncoder encoder) implements ExecutionResult {}
 
     /** An empty query string (EmptyQueryResponse). */
     record Empty() implements ExecutionResult {}

@@ -53,6 +53,56 @@ public sealed interface Statement {
         public String commandVerb() { return "DELETE"; }
     }
 
+    /**
+     * COPY table [(columns)] FROM STDIN: the client sends the rows (see {@code engine.copy}).
+     * {@code columns} index the table's columns in the order the data gives them; the others
+     * take their defaults. All rows are one atomic write.
+     */
+    record CopyFrom(TableDef table, int[] columns, CopyOptions options) implements Statement {
+        public String commandVerb() { return "COPY"; }
+    }
+
+    /**
+     * COPY {table [(columns)] | (query)} TO STDOUT: {@code query} yields the rows to send
+     * (for a table, {@code SELECT columns FROM table}); {@code columnNames} head them.
+     */
+    record CopyTo(Query query, List<String> columnNames, CopyOptions options) implements Statement {
+        public CopyTo {
+            columnNames = List.copyOf(columnNames);
+        }
+
+        public String commandVerb() { return "COPY"; }
+
+        @Override
+        public List<SqlType> paramTypes() { return query.paramTypes(); }
+    }
+
+    /**
+     * TRUNCATE [TABLE] a, b, ...: every row of each table is deleted, all in one write
+     * ({@code deletes} are the {@code DELETE FROM t} of each table). Inside BEGIN it takes
+     * effect at COMMIT, after the transaction's earlier writes to those tables are dropped.
+     */
+    record Truncate(List<Delete> deletes) implements Statement {
+        public Truncate {
+            deletes = List.copyOf(deletes);
+        }
+
+        public String commandVerb() { return "TRUNCATE TABLE"; }
+    }
+
+    /**
+     * VACUUM / ANALYZE [options] [tables]: accepted for compatibility (pgbench, ORMs) and
+     * does nothing, since Stillwater has no dead tuples or planner statistics to refresh.
+     * {@code verb} is {@code VACUUM} or {@code ANALYZE}; {@code tables} the names given.
+     */
+    record Maintenance(String verb, List<String> tables) implements Statement {
+        public Maintenance {
+            tables = List.copyOf(tables);
+        }
+
+        public String commandVerb() { return verb; }
+    }
+
     /** CREATE TABLE [IF NOT EXISTS]; column defaults are constants coerced to the column type. */
     record CreateTable(String name, boolean ifNotExists, List<ColumnDef> columns) implements Statement {
         public String commandVerb() { return "CREATE TABLE"; }
@@ -91,13 +141,22 @@ public sealed interface Statement {
      * {@code name} is null when omitted (a name is generated like Materialize's
      * {@code object_key_idx}); {@code cluster} is null when omitted (the session's
      * cluster). {@code keySql} holds the SQL text of each key expression, empty for a
-     * DEFAULT index (all columns of the object).
+     * DEFAULT index (all columns of the object). {@code unique}: CREATE UNIQUE INDEX, a
+     * constraint on a table's key columns (see {@code IndexDef#unique}).
      */
     record CreateIndex(String name, boolean isDefault, String cluster, String onName, List<String> keySql,
-                       boolean ifNotExists) implements Statement {
+                       boolean ifNotExists, boolean unique) implements Statement {
         public CreateIndex {
             keySql = List.copyOf(keySql);
         }
+
+        public CreateIndex(String name, boolean isDefault, String cluster, String onName, List<String> keySql,
+                           boolean ifNotExists) {
+            this(name, isDefault, cluster, onName, keySql, ifNotExists, false);
+        }
+
+        /** CREATE UNIQUE INDEX: the same index, also a uniqueness constraint on its table. */
+        public CreateIndex asUnique() { return new CreateIndex(name, isDefault, cluster, onName, keySql, ifNotExists, true); }
 
         public String commandVerb() { return "CREATE INDEX"; }
     }

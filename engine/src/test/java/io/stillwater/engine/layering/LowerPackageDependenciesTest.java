@@ -35,6 +35,7 @@ class LowerPackageDependenciesTest {
             Map.entry("catalog", Set.of("storage", "types", "data")),
             Map.entry("table", Set.of("catalog", "arrange", "types", "data")),
             Map.entry("sql", Set.of("catalog", "plan", "types")),
+            Map.entry("copy", Set.of("sql", "catalog", "storage", "types", "data")),
             Map.entry("sql.parse", Set.of("sql", "catalog", "types")),
             Map.entry("sql.calcite", Set.of("sql", "sql.parse", "catalog", "plan", "expr", "types", "data")),
             Map.entry("sql.planner", Set.of("sql", "sql.parse", "sql.calcite", "catalog", "types")),

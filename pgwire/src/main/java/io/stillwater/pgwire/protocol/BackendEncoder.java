@@ -77,6 +77,10 @@ public final class BackendEncoder extends MessageToByteEncoder<BackendMessage> {
             case BackendMessage.CloseComplete c -> {}
             case BackendMessage.NoData n -> {}
             case BackendMessage.PortalSuspended p -> {}
+            case BackendMessage.CopyInResponse r -> copyResponse(out, r.columns());
+            case BackendMessage.CopyOutResponse r -> copyResponse(out, r.columns());
+            case BackendMessage.CopyData d -> out.writeBytes(d.data());
+            case BackendMessage.CopyDone d -> {}
         }
         out.setInt(lengthAt, out.writerIndex() - lengthAt);
     }
@@ -101,6 +105,10 @@ public final class BackendEncoder extends MessageToByteEncoder<BackendMessage> {
             case BackendMessage.ParameterDescription p -> 't';
             case BackendMessage.ErrorResponse e -> 'E';
             case BackendMessage.NoticeResponse n -> 'N';
+            case BackendMessage.CopyInResponse r -> 'G';
+            case BackendMessage.CopyOutResponse r -> 'H';
+            case BackendMessage.CopyData d -> 'd';
+            case BackendMessage.CopyDone d -> 'c';
         };
     }
 
@@ -111,7 +119,15 @@ public final class BackendEncoder extends MessageToByteEncoder<BackendMessage> {
         field(out, 'M', d.message());
         if (d.detail() != null) field(out, 'D', d.detail());
         if (d.hint() != null) field(out, 'H', d.hint());
+        if (d.context() != null) field(out, 'W', d.context());
         out.writeByte(0);
+    }
+
+    /** CopyInResponse / CopyOutResponse: text format overall and for each column. */
+    private static void copyResponse(ByteBuf out, int columns) {
+        out.writeByte(0);
+        out.writeShort(columns);
+        for (int i = 0; i < columns; i++) out.writeShort(0);
     }
 
     private static void field(ByteBuf out, char code, String value) {

@@ -60,14 +60,32 @@ public sealed interface BackendMessage {
         public ParameterDescription { typeOids = List.copyOf(typeOids); }
     }
 
+    /** 'G': the server is ready for {@code columns} text columns of COPY FROM STDIN data. */
+    record CopyInResponse(int columns) implements BackendMessage {}
+
+    /** 'H': COPY TO STDOUT data follows, {@code columns} text columns. */
+    record CopyOutResponse(int columns) implements BackendMessage {}
+
+    /** 'd': a chunk of COPY data (one line for COPY TO). */
+    record CopyData(byte[] data) implements BackendMessage {}
+
+    /** 'c': the end of COPY TO data. */
+    record CopyDone() implements BackendMessage {}
+
     /** Severities as PostgreSQL spells them in the S and V fields. */
     enum Severity { ERROR, FATAL, PANIC, WARNING, NOTICE, DEBUG, INFO, LOG }
 
     /**
      * The fields shared by ErrorResponse and NoticeResponse. {@code detail} and
-     * {@code hint} are null when absent.
+     * {@code hint} are null when absent, and so is {@code context} (PostgreSQL's CONTEXT,
+     * e.g. {@code COPY t, line 3, column b: "x"}).
      */
-    record Diagnostic(Severity severity, String sqlState, String message, String detail, String hint) {}
+    record Diagnostic(Severity severity, String sqlState, String message, String detail, String hint, String context) {
+        /** Without a CONTEXT field. */
+        public Diagnostic(Severity severity, String sqlState, String message, String detail, String hint) {
+            this(severity, sqlState, message, detail, hint, null);
+        }
+    }
 
     record ErrorResponse(Diagnostic diagnostic) implements BackendMessage {}
 

@@ -31,6 +31,8 @@ public sealed interface FrontendMessage {
                 yield n;
             }
             case PasswordMessage p -> p.payload().length;
+            case CopyData d -> d.data().length;
+            case CopyFail f -> f.message().length();
             case Startup s -> s.parameters().toString().length();
             default -> 0;
         };
@@ -100,6 +102,15 @@ public sealed interface FrontendMessage {
 
     /** 'C': Close a prepared statement or portal. */
     record Close(Target target, String name) implements FrontendMessage {}
+
+    /** 'd': a chunk of COPY FROM STDIN data. */
+    record CopyData(byte[] data) implements FrontendMessage {}
+
+    /** 'c': the end of COPY FROM STDIN data. */
+    record CopyDone() implements FrontendMessage {}
+
+    /** 'f': the client abandons COPY FROM STDIN, saying why. */
+    record CopyFail(String message) implements FrontendMessage {}
 
     /** 'S': Sync. */
     record Sync() implements FrontendMessage {}

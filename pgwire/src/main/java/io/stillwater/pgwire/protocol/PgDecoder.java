@@ -225,8 +225,9 @@ public final class PgDecoder extends ByteToMessageDecoder {
             case 'H' -> new FrontendMessage.Flush();
             case 'X' -> new FrontendMessage.Terminate();
             case 'p' -> new FrontendMessage.PasswordMessage(b.bytes(b.remaining()));
-            case 'd', 'c', 'f' -> throw new ProtocolViolation(SqlState.FEATURE_NOT_SUPPORTED,
-                    "COPY is not supported (unexpected message type '" + (char) type + "')");
+            case 'd' -> new FrontendMessage.CopyData(b.bytes(b.remaining()));
+            case 'c' -> new FrontendMessage.CopyDone();
+            case 'f' -> new FrontendMessage.CopyFail(b.cstring());
             default -> throw new ProtocolViolation("invalid frontend message type " + (type & 0xFF));
         };
     }

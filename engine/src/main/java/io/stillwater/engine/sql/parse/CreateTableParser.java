@@ -37,6 +37,7 @@ final class CreateTableParser {
             } while (c.acceptSymbol(","));
         }
         c.expectSymbol(")");
+        if (c.atWord("with")) TableMaintenanceParser.storageParameters(c); // pgbench's WITH (fillfactor=100)
         if (c.atWord("with") || c.atWord("partition") || c.atWord("inherits") || c.atWord("tablespace")) {
             throw SqlException.of(SqlState.FEATURE_NOT_SUPPORTED, "CREATE TABLE ... %s is not supported",
                     c.peek().text().toUpperCase(Locale.ROOT));

@@ -16,7 +16,7 @@ import java.util.Set;
  * WITH, TABLE, INSERT, UPDATE, DELETE) are not its business: {@link #parse} returns
  * empty for them without reading further than the first token, and the caller hands
  * them to Calcite. Recognised statements that Stillwater does not implement (CREATE
- * UNIQUE INDEX, ALTER, COPY, TRUNCATE, the SQLite corpus's REPLACE INTO and PRAGMA, ...) are
+ * ALTER TABLE other than ADD PRIMARY KEY/UNIQUE, the SQLite corpus's REPLACE INTO and PRAGMA, ...) are
  * 0A000 errors naming the statement; unknown words are PostgreSQL's 42601 syntax error.
  *
  * <p>This class reads the first words and hands the rest to the parser of that kind of
@@ -37,11 +37,11 @@ public final class UtilityParser {
 
     /** First words of statements PostgreSQL, Materialize or SQLite know and Stillwater does not implement. */
     private static final Set<String> UNSUPPORTED_VERBS = Set.of(
-            "alter", "analyze", "analyse", "attach", "call", "checkpoint", "cluster", "comment", "copy",
+            "alter", "attach", "call", "checkpoint", "cluster", "comment",
             "deallocate", "detach", "discard", "do", "execute", "grant", "import",
             "listen", "load", "lock", "merge", "notify", "pragma", "prepare", "reassign", "refresh",
-            "reindex", "replace", "revoke", "security", "subscribe", "truncate",
-            "unlisten", "vacuum");
+            "reindex", "replace", "revoke", "security", "subscribe",
+            "unlisten");
 
     /**
      * Parses one statement. Empty when it is a statement for Calcite; {@link Statement.Empty}
@@ -80,6 +80,17 @@ public final class UtilityParser {
             case "reset" -> SettingParser.reset(c);
             case "show" -> SettingParser.show(c);
             case "alter" -> alter(c);
+            case "vacuum", "analyze", "analyse" -> TableMaintenanceParser.maintenance(c);
+            case "truncate" -> {
+                // Resolved by StatementPlanner (it needs the catalog).
+                TableMaintenanceParser.truncatedTables(sql);
+                yield null;
+            }
+            case "copy" -> {
+                // Resolved by StatementPlanner (it needs the catalog): see CopyParser.
+                CopyParser.parse(sql);
+                yield null;
+            }
             case "explain" -> {
                 // Planned by StatementPlanner (it needs the catalog): see explainedQuery.
                 explainedQuery(sql);
@@ -155,6 +166,7 @@ public final class UtilityParser {
         if (!orReplace && c.atWord("cluster")) return ClusterDdlParser.createCluster(c);
         if (c.atWords("materialized", "view")) return ObjectDdlParser.createMaterializedView(c, orReplace);
         if (!orReplace && c.atWord("index")) return ObjectDdlParser.createIndex(c, false);
+        if (!orReplace && c.atWords("unique", "index")) return ConstraintDdlParser.createUniqueIndex(c);
         if (!orReplace && c.atWords("default", "index")) {
             c.next(); // DEFAULT
             return ObjectDdlParser.createIndex(c, true);
@@ -174,6 +186,12 @@ public final class UtilityParser {
         int start = c.mark();
         c.next(); // ALTER
         if (c.atWord("cluster") && !c.peek(1).isWord("replica")) return ClusterDdlParser.alterCluster(c);
+        if (c.atWord("table")) {
+            Statement constraint = ConstraintDdlParser.alterTableAddConstraint(c);
+            if (constraint != null) return constraint;
+            c.reset(start);
+            throw Unsupported.statementAt(c);
+        }
         if (!c.atWord("system")) {
             c.reset(start);
             throw Unsupported.statementAt(c);

@@ -55,8 +55,18 @@ class IndexDdlParserTest {
                 "access method \"btree\" does not exist");
         assertSqlError(() -> UtilityParser.parse("CREATE INDEX i ON t (a) WHERE a > 0"), SqlState.FEATURE_NOT_SUPPORTED,
                 "CREATE INDEX ... WHERE is not supported");
-        assertSqlError(() -> UtilityParser.parse("CREATE UNIQUE INDEX i ON t (a)"), SqlState.FEATURE_NOT_SUPPORTED,
-                "CREATE UNIQUE INDEX is not supported");
+        assertSqlError(() -> UtilityParser.parse("CREATE UNIQUE INDEX i ON t"), SqlState.SYNTAX_ERROR,
+                "syntax error at end of input");
+    }
+
+    @Test
+    void createUniqueIndexIsAnIndexThatIsAConstraint() {
+        assertThat(UtilityParser.parse("CREATE UNIQUE INDEX IF NOT EXISTS i ON t (a, \"B\")")).contains(
+                new Statement.CreateIndex("i", false, null, "t", List.of("a", "\"B\""), true, true));
+        assertThat(UtilityParser.parse("ALTER TABLE t ADD PRIMARY KEY (a)")).contains(
+                new Statement.CreateIndex("t_pkey", false, null, "t", List.of("\"a\""), false, true));
+        assertThat(UtilityParser.parse("ALTER TABLE t ADD UNIQUE (a, b)")).contains(
+                new Statement.CreateIndex("t_a_b_key", false, null, "t", List.of("\"a\"", "\"b\""), false, true));
     }
 
     @Test
