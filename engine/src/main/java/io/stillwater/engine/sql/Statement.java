@@ -53,8 +53,16 @@ public sealed interface Statement {
         public String commandVerb() { return "DELETE"; }
     }
 
-    /** CREATE TABLE [IF NOT EXISTS]; column defaults are constants coerced to the column type. */
-    record CreateTable(String name, boolean ifNotExists, List<ColumnDef> columns) implements Statement {
+    /**
+     * CREATE TABLE [IF NOT EXISTS]; column defaults are constants coerced to the column type;
+     * {@code primaryKey}: the 0-based positions of a declared PRIMARY KEY's columns (recorded, not enforced).
+     */
+    record CreateTable(String name, boolean ifNotExists, List<ColumnDef> columns, List<Integer> primaryKey)
+            implements Statement {
+        public CreateTable(String name, boolean ifNotExists, List<ColumnDef> columns) {
+            this(name, ifNotExists, columns, List.of());
+        }
+
         public String commandVerb() { return "CREATE TABLE"; }
     }
 
