@@ -53,6 +53,8 @@ public final class PgCatalog {
 
     /** The bootstrap superuser's OID, the owner of every object. */
     public static final int OWNER_OID = 10;
+    /** PostgreSQL's built-in role that owns the public schema (the database owner's stand-in). */
+    public static final int DATABASE_OWNER_OID = 6171;
     public static final int DATABASE_OID = 16383;
     public static final int HEAP_AM_OID = 2;
     public static final int BTREE_AM_OID = 403;

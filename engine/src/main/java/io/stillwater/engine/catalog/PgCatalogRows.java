@@ -42,7 +42,8 @@ public final class PgCatalogRows {
             case "pg_namespace" -> {
                 namespace(b, PgCatalog.PG_CATALOG_OID, "pg_catalog");
                 namespace(b, PgCatalog.PG_TOAST_OID, "pg_toast");
-                namespace(b, PgCatalog.PUBLIC_OID, "public");
+                // PostgreSQL 15: public belongs to the database owner's role (pg_database_owner).
+                b.row().set("oid", PgCatalog.PUBLIC_OID, "nspname", "public", "nspowner", PgCatalog.DATABASE_OWNER_OID);
                 namespace(b, PgCatalog.INFORMATION_SCHEMA_OID, "information_schema");
             }
             case "pg_class" -> model.relations().forEach(r -> pgClass(b, r, model));
@@ -60,10 +61,14 @@ public final class PgCatalogRows {
             case "pg_database" -> b.row().set("oid", PgCatalog.DATABASE_OID, "datname", DATABASE, "datdba",
                     PgCatalog.OWNER_OID, "encoding", 6, "datlocprovider", "c", "datallowconn", true, "datconnlimit", -1,
                     "dattablespace", 1663, "datcollate", "C.UTF-8", "datctype", "C.UTF-8");
-            case "pg_roles", "pg_authid" -> b.row().set("oid", PgCatalog.OWNER_OID, "rolname", ROLE, "rolsuper", true,
-                    "rolinherit", true, "rolcreaterole", true, "rolcreatedb", true, "rolcanlogin", true,
-                    "rolreplication", true, "rolbypassrls", true, "rolconnlimit", -1,
-                    "rolpassword", rel.name().equals("pg_roles") ? "********" : null);
+            case "pg_roles", "pg_authid" -> {
+                b.row().set("oid", PgCatalog.OWNER_OID, "rolname", ROLE, "rolsuper", true,
+                        "rolinherit", true, "rolcreaterole", true, "rolcreatedb", true, "rolcanlogin", true,
+                        "rolreplication", true, "rolbypassrls", true, "rolconnlimit", -1,
+                        "rolpassword", rel.name().equals("pg_roles") ? "********" : null);
+                b.row().set("oid", PgCatalog.DATABASE_OWNER_OID, "rolname", "pg_database_owner", "rolinherit", true,
+                        "rolconnlimit", -1, "rolpassword", rel.name().equals("pg_roles") ? "********" : null);
+            }
             case "pg_user" -> b.row().set("usename", ROLE, "usesysid", PgCatalog.OWNER_OID, "usecreatedb", true,
                     "usesuper", true, "userepl", true, "usebypassrls", true, "passwd", "********");
             case "pg_am" -> {
@@ -147,7 +152,7 @@ public final class PgCatalogRows {
         b.row().set("attrelid", r.oid(), "attname", a.name(), "atttypid", a.type().oid(), "attstattarget", -1,
                 "attlen", k.typeLength(), "attnum", a.attnum(), "attcacheoff", -1, "atttypmod", a.type().typmod(),
                 "attbyval", k.typeLength() > 0 && k.typeLength() <= 8, "attalign", align(k),
-                "attstorage", k.typeLength() > 0 ? "p" : "x", "attcompression", "", "attnotnull", a.notNull(),
+                "attstorage", PgTypeNames.storage(a.type().oid()), "attcompression", "", "attnotnull", a.notNull(),
                 "atthasdef", a.defaultSql() != null, "attidentity", "", "attgenerated", "", "attislocal", true,
                 "attcollation", k.isString() ? 100 : 0);
     }

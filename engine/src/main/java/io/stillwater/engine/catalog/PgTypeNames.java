@@ -16,14 +16,17 @@ public final class PgTypeNames {
 
     private static final Map<Integer, String> FORMATTED;
     private static final Map<String, Integer> OIDS;
+    private static final Map<Integer, String> STORAGE;
 
     static {
         Map<Integer, String> typnames = new LinkedHashMap<>();
         Map<Integer, Integer> elements = new LinkedHashMap<>();
+        Map<Integer, String> storage = new LinkedHashMap<>();
         for (String line : PgCatalog.resourceLines("pg_types.tsv")) {
             String[] f = line.split("\t", -1);
             int oid = Integer.parseInt(f[0]);
             typnames.put(oid, f[1]);
+            storage.put(oid, f[16]);
             if (f[5].equals("b") && f[6].equals("A")) elements.put(oid, Integer.parseInt(f[9]));
         }
         Map<Integer, String> formatted = new LinkedHashMap<>();
@@ -40,6 +43,7 @@ public final class PgTypeNames {
         oids.put("decimal", TypeKind.NUMERIC.oid());
         oids.put("float", TypeKind.DOUBLE.oid());
         FORMATTED = Collections.unmodifiableMap(formatted);
+        STORAGE = Collections.unmodifiableMap(storage);
         OIDS = Collections.unmodifiableMap(oids);
     }
 
@@ -59,6 +63,9 @@ public final class PgTypeNames {
 
     /** OID to the name format_type prints (without modifiers), for every built-in type. */
     public static Map<Integer, String> formatted() { return FORMATTED; }
+
+    /** {@code typstorage} of built-in type {@code oid} ({@code p}, {@code x}, {@code m}, ...), or {@code x}. */
+    public static String storage(int oid) { return STORAGE.getOrDefault(oid, "x"); }
 
     /** Every spelling of a built-in type name to its OID. */
     public static Map<String, Integer> oidsByName() { return OIDS; }

@@ -21,6 +21,7 @@ import java.util.Set;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCallBinding;
+import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlFunctionCategory;
@@ -143,6 +144,13 @@ final class PgCatalogFunctions {
      * null when {@code cast}'s type is none of these.
      */
     static SqlNode rewriteCast(SqlBasicCall cast) {
+        if (cast.operandCount() == 2 && isTextType(cast.operand(1)) && cast.operand(0) instanceof SqlBasicCall inner
+                && inner.getKind() == SqlKind.CAST && inner.operand(0) instanceof SqlCharStringLiteral
+                && aliasOf(inner) != null) {
+            // 't'::regclass::text is the relation's name as the catalog spells it: name -> OID -> name.
+            SqlFunction alias = ALIAS_OPS.get(aliasOf(inner));
+            return alias.createCall(cast.getParserPosition(), alias.createCall(inner.getParserPosition(), (SqlNode) inner.operand(0)));
+        }
         if (cast.operandCount() != 2 || !(cast.operand(1) instanceof SqlDataTypeSpec spec)
                 || !(spec.getTypeNameSpec() instanceof SqlUserDefinedTypeNameSpec)
                 || !spec.getTypeName().isSimple()) {
@@ -163,6 +171,25 @@ final class PgCatalogFunctions {
         return SqlStdOperatorTable.CAST.createCall(pos, (SqlNode) cast.operand(0), new SqlDataTypeSpec(basic, pos));
     }
 
+    /** The OID alias a cast is to ({@code regclass}, ...), or null. */
+    private static String aliasOf(SqlBasicCall cast) {
+        if (cast.operandCount() == 2 && cast.operand(1) instanceof SqlDataTypeSpec spec
+                && spec.getTypeNameSpec() instanceof SqlUserDefinedTypeNameSpec && spec.getTypeName().isSimple()
+                && ALIASES.contains(spec.getTypeName().getSimple())) {
+            return spec.getTypeName().getSimple();
+        }
+        return null;
+    }
+
+    private static boolean isTextType(SqlNode type) {
+        if (!(type instanceof SqlDataTypeSpec spec)) return false;
+        if (spec.getTypeNameSpec() instanceof org.apache.calcite.sql.SqlBasicTypeNameSpec) {
+            String n = spec.getTypeName().getSimple().toUpperCase(Locale.ROOT);
+            return n.equals("VARCHAR") || n.equals("CHAR");
+        }
+        return spec.getTypeName().isSimple() && Set.of("text", "name").contains(spec.getTypeName().getSimple());
+    }
+
     /** The expression for a call of one of these functions with translated {@code args}. */
     Expr translate(String upperName, List<Expr> args, SqlType type) {
         if (BOOLEAN_TRUE.contains(upperName)) return nullIfFirstNull(args, new Expr.Literal(true, SqlType.BOOLEAN));
@@ -174,7 +201,8 @@ final class PgCatalogFunctions {
         Expr arg = args.isEmpty() ? new Expr.Literal(null, SqlType.TEXT) : args.get(0);
         return switch (upperName) {
             case "PG_CHAR_TO_ENCODING" -> lookupText(arg, Map.of("UTF8", 6), new Expr.Literal(-1, SqlType.INTEGER));
-            case "PG_GET_USERBYID" -> lookup(arg, Map.of(PgCatalog.OWNER_OID, PgCatalogRows.ROLE),
+            case "PG_GET_USERBYID" -> lookup(arg, Map.of(PgCatalog.OWNER_OID, PgCatalogRows.ROLE,
+                            PgCatalog.DATABASE_OWNER_OID, "pg_database_owner"),
                     concat("unknown (OID=", arg, ")"));
             case "PG_ENCODING_TO_CHAR" -> lookup(arg, Map.of(6, "UTF8"), new Expr.Literal("", SqlType.TEXT));
             case "PG_GET_EXPR" -> arg.type().kind().isString() ? arg : new Expr.Cast(arg, SqlType.TEXT);
