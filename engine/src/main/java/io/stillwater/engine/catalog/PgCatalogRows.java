@@ -111,7 +111,7 @@ public final class PgCatalogRows {
             case "pg_indexes" -> model.relations().stream().filter(Relation::isIndex)
                     .forEach(r -> b.row().set("schemaname", r.schema(),
                             "tablename", model.byOid(r.onOid()).map(Relation::name).orElse(null),
-                            "indexname", r.name(), "indexdef", model.indexDef(r)));
+                            "indexname", r.name(), "indexdef", model.indexDef(r, false)));
             case "pg_settings" -> settings(b);
             case "stillwater_key_columns" -> model.relations().stream().filter(Relation::isIndex).forEach(r -> {
                 for (int k = 0; k < r.keyAttnums().size(); k++) {

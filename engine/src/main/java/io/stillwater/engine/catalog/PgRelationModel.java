@@ -168,9 +168,14 @@ public final class PgRelationModel {
         return "'" + text.replace("'", "''") + "'::" + type.displayName();
     }
 
-    /** The index definition {@code pg_get_indexdef} returns: {@code CREATE INDEX t_b ON public.t USING btree (b)}. */
-    public String indexDef(Relation index) {
-        String on = byOid(index.onOid()).map(r -> quoteIdent(r.schema()) + "." + quoteIdent(r.name())).orElse("?");
+    /**
+     * The index definition {@code pg_get_indexdef} returns: {@code CREATE INDEX t_b ON public.t
+     * USING btree (b)}; {@code pretty} (its third argument) leaves out the schema of a
+     * relation the search path finds, as PostgreSQL does.
+     */
+    public String indexDef(Relation index, boolean pretty) {
+        String on = byOid(index.onOid())
+                .map(r -> (pretty && r.isUser() ? "" : quoteIdent(r.schema()) + ".") + quoteIdent(r.name())).orElse("?");
         List<String> keys = index.keySql().stream().map(IndexDef::unquoteSimple).toList();
         return "CREATE " + (index.primaryKey() ? "UNIQUE " : "") + "INDEX " + quoteIdent(index.name()) + " ON " + on
                 + " USING btree (" + String.join(", ", keys) + ")";

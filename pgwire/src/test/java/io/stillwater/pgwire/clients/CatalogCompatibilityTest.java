@@ -185,6 +185,32 @@ class CatalogCompatibilityTest {
         assertThat(names).contains("int4", "text", "numeric", "timestamptz", "bool", "_int4");
     }
 
+    /**
+     * psycopg2's catalog use: {@code register_composite}'s type lookup (pg_type, pg_namespace and
+     * pg_attribute through typrelid), type OIDs by name, information_schema, and ::regclass.
+     */
+    @Test
+    void psycopg2CatalogLookupsGiveWhatPostgresGives() throws Exception {
+        String script = """
+                import os, psycopg2, psycopg2.extras
+                conn = psycopg2.connect(os.environ["DSN"])
+                conn.autocommit = True
+                caster = psycopg2.extras.CompositeCaster._from_db("t", conn)
+                print("composite", caster.name, caster.attnames, caster.oid > 0, caster.array_oid > 0)
+                cur = conn.cursor()
+                cur.execute("SELECT oid, typname, typarray FROM pg_type WHERE typname IN ('int4', 'text', 'numeric') ORDER BY oid")
+                print("types", cur.fetchall())
+                cur.execute("SELECT column_name, data_type, is_nullable FROM information_schema.columns"
+                            " WHERE table_schema = 'public' AND table_name = 't' ORDER BY ordinal_position")
+                print("columns", cur.fetchall())
+                cur.execute("SELECT 't'::regclass::oid = (SELECT oid FROM pg_class WHERE relname = 't'), 't'::regclass::text")
+                print("regclass", cur.fetchall())
+                """;
+        String onStillwater = ClientProcess.psycopg2(sw.port(), "materialize", "materialize", script).ok();
+        String onPostgres = ClientProcess.psycopg2(pg.port(), pg.user(), "postgres", script).ok();
+        assertThat(onStillwater).isEqualTo(onPostgres).contains("composite t ['a', 'b', 'c'] True True");
+    }
+
     @Test
     void getCatalogsListsTheOneDatabase() throws SQLException {
         List<String> sw = shape(stillwater(), DatabaseMetaData::getCatalogs, "TABLE_CAT");

@@ -61,8 +61,9 @@ final class ClientCatalogQueries {
         // psql \d+: storage options (none).
         replace("pg_catalog.array_to_string(c.reloptions || array(select 'toast.' || x from pg_catalog.unnest(tc.reloptions) x), ', ')",
                 "COALESCE(c.reloptions, '')");
-        // psql \l: access privileges (no ACLs).
-        replace("pg_catalog.array_to_string(d.datacl, E'\\n')", "d.datacl");
+        // psql \l, \dn+, ...: access privileges (no ACLs: the ACL columns are NULL).
+        REPLACEMENTS.add(new Replacement(Pattern.compile(
+                "pg_catalog\\.array_to_string\\(\\s*(\\w+\\.\\w*acl)\\s*,\\s*E'\\\\n'\\s*\\)", Pattern.CASE_INSENSITIVE), "$1"));
         // psql \du: role memberships (pg_auth_members has no rows).
         replace("ARRAY(SELECT b.rolname FROM pg_catalog.pg_auth_members m JOIN pg_catalog.pg_roles b ON (m.roleid = b.oid) "
                 + "WHERE m.member = r.oid) as memberof", "CAST('{}' AS text) as memberof");

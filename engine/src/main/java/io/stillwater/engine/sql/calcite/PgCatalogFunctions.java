@@ -286,9 +286,11 @@ final class PgCatalogFunctions {
         List<Expr> conds = new ArrayList<>();
         List<Expr> results = new ArrayList<>();
         Expr column = args.size() > 1 ? args.get(1) : new Expr.Literal(0, SqlType.INTEGER);
+        // psql passes pretty = true (a constant); a computed flag is taken as false.
+        boolean pretty = args.size() > 2 && args.get(2) instanceof Expr.Literal l && Boolean.TRUE.equals(l.value());
         for (Relation r : model().relations()) {
             if (!r.isIndex()) continue;
-            whole.put(r.oid(), model().indexDef(r));
+            whole.put(r.oid(), model().indexDef(r, pretty));
             for (int k = 1; k <= r.keySql().size(); k++) {
                 conds.add(and(eq(oid, r.oid()), eq(column, k)));
                 results.add(new Expr.Literal(PgRelationModel.indexColumn(r, k), SqlType.TEXT));
