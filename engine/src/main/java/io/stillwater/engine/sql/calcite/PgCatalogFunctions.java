@@ -210,7 +210,7 @@ final class PgCatalogFunctions {
             case "PG_GET_INDEXDEF" -> indexDef(args);
             case "PG_GET_CONSTRAINTDEF" -> constraintDef(arg);
             case "FORMAT_TYPE" -> formatType(arg, args.size() > 1 ? args.get(1) : new Expr.Literal(null, SqlType.INTEGER));
-            case "PG_SIZE_PRETTY" -> concat("", arg, " bytes");
+            case "PG_SIZE_PRETTY" -> sizePretty(arg.type().kind() == TypeKind.BIGINT ? arg : new Expr.Cast(arg, SqlType.BIGINT));
             case "$REGCLASS" -> regclass(arg);
             case "$REGTYPE" -> regtype(arg);
             case "$REGNAMESPACE" -> regnamespace(arg);
@@ -333,6 +333,43 @@ final class PgCatalogFunctions {
         Expr byType = lookup(oid, names, new Expr.Literal("???", SqlType.TEXT));
         if (conds.isEmpty()) return byType;
         return new Expr.Case(conds, results, byType, SqlType.TEXT);
+    }
+
+    /**
+     * {@code pg_size_pretty(bigint)} as PostgreSQL 15 computes it: bytes below 10240, then the
+     * first of kB, MB, GB, TB below 20479 half-units (rounded half away from zero), else PB.
+     * Each step divides (truncating) by 512 into half-kB, then by 1024.
+     */
+    private static Expr sizePretty(Expr bytes) {
+        List<Expr> conds = new ArrayList<>();
+        List<Expr> results = new ArrayList<>();
+        conds.add(within(bytes, 10240));
+        results.add(concat("", bytes, " bytes"));
+        Expr scaled = divide(bytes, 512);
+        for (String unit : List.of("kB", "MB", "GB", "TB")) {
+            conds.add(within(scaled, 20479));
+            results.add(concat("", halfRounded(scaled), " " + unit));
+            scaled = divide(scaled, 1024);
+        }
+        return new Expr.Case(conds, results, concat("", halfRounded(scaled), " PB"), SqlType.TEXT);
+    }
+
+    private static Expr divide(Expr e, long by) {
+        return new Expr.Call(Func.DIVIDE, List.of(e, new Expr.Literal(by, SqlType.BIGINT)), SqlType.BIGINT);
+    }
+
+    /** {@code -limit < e < limit} (no abs(): it overflows on the smallest bigint). */
+    private static Expr within(Expr e, long limit) {
+        return and(new Expr.Call(Func.GT, List.of(e, new Expr.Literal(-limit, SqlType.BIGINT)), SqlType.BOOLEAN),
+                new Expr.Call(Func.LT, List.of(e, new Expr.Literal(limit, SqlType.BIGINT)), SqlType.BOOLEAN));
+    }
+
+    /** PostgreSQL's half_rounded: {@code (e + sign) / 2}, sign -1 for negatives, else 1. */
+    private static Expr halfRounded(Expr e) {
+        Expr negative = new Expr.Call(Func.LT, List.of(e, new Expr.Literal(0L, SqlType.BIGINT)), SqlType.BOOLEAN);
+        Expr down = new Expr.Call(Func.MINUS, List.of(e, new Expr.Literal(1L, SqlType.BIGINT)), SqlType.BIGINT);
+        Expr up = new Expr.Call(Func.PLUS, List.of(e, new Expr.Literal(1L, SqlType.BIGINT)), SqlType.BIGINT);
+        return divide(new Expr.Case(List.of(negative), List.of(down), up, SqlType.BIGINT), 2);
     }
 
     private static Expr stripPgCatalog(Expr arg) {
