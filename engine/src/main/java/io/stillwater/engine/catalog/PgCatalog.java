@@ -20,9 +20,10 @@ import java.util.Set;
  * are computed from the catalog by {@link PgCatalogRows}.
  *
  * <p>Types: Stillwater has no {@code oid}, {@code name} or {@code "char"} types, so oid-like
- * columns ({@code oid}, {@code regproc}, {@code regtype}, {@code xid}) are {@code integer},
+ * columns ({@code oid}, {@code regtype}, {@code xid}) are {@code integer}, {@code regproc}
+ * columns hold the function's name ({@code text}, compared with {@code 'array_in'::regproc}),
  * and {@code name}, {@code "char"}, array, {@code pg_node_tree} and vector columns are
- * {@code text} ({@code int2vector} in its text form, {@code "1 2"}).
+ * {@code text} ({@code int2vector} in its text form, {@code "1 2"}, arrays as {@code {1,2}}).
  *
  * <p>OIDs: built-in types, namespaces and access methods have PostgreSQL's OIDs; a user
  * object with catalog id {@code id} has OIDs {@code 16384 + 8 * (id - 1000) + slot}, one

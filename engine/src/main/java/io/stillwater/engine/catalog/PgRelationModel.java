@@ -176,7 +176,13 @@ public final class PgRelationModel {
     public String indexDef(Relation index, boolean pretty) {
         String on = byOid(index.onOid())
                 .map(r -> (pretty && r.isUser() ? "" : quoteIdent(r.schema()) + ".") + quoteIdent(r.name())).orElse("?");
-        List<String> keys = index.keySql().stream().map(IndexDef::unquoteSimple).toList();
+        List<String> keys = new ArrayList<>();
+        for (int k = 0; k < index.keySql().size(); k++) {
+            String key = IndexDef.unquoteSimple(index.keySql().get(k));
+            // PostgreSQL parenthesizes an expression key that is not a column or a function call.
+            boolean plain = index.keyAttnums().get(k) != 0 || key.matches("[A-Za-z_][A-Za-z0-9_$.]*\\(.*\\)");
+            keys.add(plain ? key : "(" + key + ")");
+        }
         return "CREATE " + (index.primaryKey() ? "UNIQUE " : "") + "INDEX " + quoteIdent(index.name()) + " ON " + on
                 + " USING btree (" + String.join(", ", keys) + ")";
     }

@@ -50,7 +50,10 @@ public final class PgTypeNames {
     /** A non-array type's name as format_type prints it without a type modifier. */
     private static String base(int oid, String typname) {
         for (TypeKind k : TypeKind.values()) {
-            if (k.oid() == oid && k != TypeKind.UNKNOWN) return k == TypeKind.CHAR ? "bpchar" : k.pgName();
+            // Only scalar kinds name a type by their OID (an array kind's OID is anyarray's).
+            if (k.oid() == oid && k != TypeKind.UNKNOWN && !k.name().equals("ARRAY")) {
+                return k == TypeKind.CHAR ? "bpchar" : k.pgName();
+            }
         }
         return switch (typname) {
             case "char" -> "\"char\"";

@@ -106,6 +106,18 @@ class PgCatalogRowsTest {
     }
 
     @Test
+    void indexDefinitionsSpellKeysAsPostgresDoes() {
+        Catalog withExpressions = catalog.withIndex(new IndexDef(1003, "t_expr", 1000, "t",
+                List.of("a + 1", "lower(b)", "\"b\""), "default"));
+        PgRelationModel model = PgRelationModel.of(withExpressions);
+        PgRelationModel.Relation index = model.byName("t_expr").orElseThrow();
+        assertThat(index.keyAttnums()).containsExactly(0, 0, 2);
+        assertThat(model.indexDef(index, false)).isEqualTo("CREATE INDEX t_expr ON public.t USING btree ((a + 1), lower(b), b)");
+        assertThat(model.indexDef(model.byName("t_pkey").orElseThrow(), true))
+                .isEqualTo("CREATE UNIQUE INDEX t_pkey ON t USING btree (a)");
+    }
+
+    @Test
     void regclassNamesResolveLikeTheSearchPath() {
         PgRelationModel model = PgRelationModel.of(catalog);
         assertThat(model.byName("t")).get().extracting(PgRelationModel.Relation::oid).isEqualTo(16384);

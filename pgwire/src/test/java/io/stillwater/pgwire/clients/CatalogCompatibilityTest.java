@@ -83,7 +83,7 @@ class CatalogCompatibilityTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"\\d", "\\dt", "\\di", "\\dv", "\\dm", "\\dn", "\\df", "\\d v", "\\d m", "\\d t_b", "\\d+ t_b",
-            "\\dt+ nothing", "\\d nope"})
+            "\\dt+ nothing", "\\d nope", "\\dT", "\\dp"})
     void metaCommandPrintsWhatPostgresPrints(String command) throws Exception {
         List<List<String>> out = psql(command);
         assertThat(out.get(0)).as(command).isEqualTo(out.get(1));

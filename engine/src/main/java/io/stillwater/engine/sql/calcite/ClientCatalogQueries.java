@@ -64,6 +64,14 @@ final class ClientCatalogQueries {
         // psql \l, \dn+, ...: access privileges (no ACLs: the ACL columns are NULL).
         REPLACEMENTS.add(new Replacement(Pattern.compile(
                 "pg_catalog\\.array_to_string\\(\\s*(\\w+\\.\\w*acl)\\s*,\\s*E'\\\\n'\\s*\\)", Pattern.CASE_INSENSITIVE), "$1"));
+        // psql \dp: column privileges (no ACLs) and policies (none): empty lists.
+        REPLACEMENTS.add(new Replacement(Pattern.compile(
+                "pg_catalog\\.array_to_string\\(\\s*ARRAY\\(\\s*SELECT\\s+attname\\s.*?attacl\\s+IS\\s+NOT\\s+NULL\\s*\\)\\s*,\\s*E'\\\\n'\\s*\\)",
+                Pattern.CASE_INSENSITIVE | Pattern.DOTALL), "''"));
+        REPLACEMENTS.add(new Replacement(Pattern.compile(
+                "pg_catalog\\.array_to_string\\(\\s*ARRAY\\(\\s*SELECT\\s+polname\\s.*?FROM\\s+pg_catalog\\.pg_policy\\s+pol\\s+"
+                        + "WHERE\\s+polrelid\\s*=\\s*c\\.oid\\s*\\)\\s*,\\s*E'\\\\n'\\s*\\)",
+                Pattern.CASE_INSENSITIVE | Pattern.DOTALL), "''"));
         // psql \du: role memberships (pg_auth_members has no rows).
         replace("ARRAY(SELECT b.rolname FROM pg_catalog.pg_auth_members m JOIN pg_catalog.pg_roles b ON (m.roleid = b.oid) "
                 + "WHERE m.member = r.oid) as memberof", "CAST('{}' AS text) as memberof");

@@ -192,6 +192,7 @@ final class PgCatalogFunctions {
 
     /** The expression for a call of one of these functions with translated {@code args}. */
     Expr translate(String upperName, List<Expr> args, SqlType type) {
+        if (upperName.equals("PG_TABLE_IS_VISIBLE") && !args.isEmpty()) return tableIsVisible(args.get(0));
         if (BOOLEAN_TRUE.contains(upperName)) return nullIfFirstNull(args, new Expr.Literal(true, SqlType.BOOLEAN));
         if (BOOLEAN_FALSE.contains(upperName)) return nullIfFirstNull(args, new Expr.Literal(false, SqlType.BOOLEAN));
         if (TEXT_NULL.contains(upperName)) return new Expr.Literal(null, SqlType.TEXT);
@@ -220,6 +221,23 @@ final class PgCatalogFunctions {
             // regproc and the others: functions are named, not numbered, in Stillwater's catalog.
             default -> arg.type().kind().isString() ? stripPgCatalog(arg) : new Expr.Cast(arg, SqlType.TEXT);
         };
+    }
+
+    /**
+     * {@code pg_table_is_visible(oid)}: whether the search path (pg_catalog, public) finds the
+     * relation by its bare name, so false for information_schema's.
+     */
+    private Expr tableIsVisible(Expr oid) {
+        List<Expr> conds = new ArrayList<>();
+        List<Expr> results = new ArrayList<>();
+        conds.add(new Expr.Call(Func.IS_NULL, List.of(oid), SqlType.BOOLEAN));
+        results.add(new Expr.Literal(null, SqlType.BOOLEAN));
+        for (Relation r : model().relations()) {
+            if (!r.schema().equals(PgCatalog.INFORMATION_SCHEMA)) continue;
+            conds.add(eq(oid, r.oid()));
+            results.add(new Expr.Literal(false, SqlType.BOOLEAN));
+        }
+        return new Expr.Case(conds, results, new Expr.Literal(true, SqlType.BOOLEAN), SqlType.BOOLEAN);
     }
 
     private Expr regclass(Expr arg) {

@@ -116,11 +116,6 @@ final class PgOperatorTable {
             ops.add(op);
             OWN_NAMES_OPS.add(op);
         }
-        for (SqlOperator op : PgCatalogFunctions.operators()) {
-            ops.add(op);
-            OWN_NAMES.add(op.getName());
-            OWN_NAMES_OPS.add(op);
-        }
         ops.add(new GenerateSeries());
         OWN_NAMES.add("GENERATE_SERIES");
         OWN_NAMES_OPS.add(ops.get(0));
@@ -177,6 +172,12 @@ final class PgOperatorTable {
         ops.add(fn("DATE_PART", nullable(SqlTypeName.DOUBLE), declared(SqlTypeName.VARCHAR, SqlTypeName.TIMESTAMP),
                 OperandTypes.or(OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME),
                         OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME_INTERVAL))));
+        // PostgreSQL's catalog functions and OID alias casts.
+        for (SqlOperator op : PgCatalogFunctions.operators()) {
+            ops.add(op);
+            OWN_NAMES.add(op.getName());
+            OWN_NAMES_OPS.add(op);
+        }
         return ops;
     }
 

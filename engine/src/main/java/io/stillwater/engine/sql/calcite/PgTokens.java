@@ -29,9 +29,6 @@ import java.util.Set;
  *       k-th such {@code ?} stands for {@code $limitParams[k]+1}.
  *   <li>A SELECT without FROM but with WHERE, GROUP BY or HAVING gets a one-row FROM
  *       ({@link #ONE_ROW_FROM}).
- *   <li>What psql and drivers write for the catalog ({@link PgCatalogSyntax}):
- *       {@code OPERATOR(pg_catalog.~)} becomes {@code ~}, {@code COLLATE pg_catalog.default}
- *       goes, and a {@code pg_catalog.} qualifier goes (pg_catalog is searched first).
  * </ul>
  * Offsets shift by a few characters, which only affects positions in error messages.
  */
@@ -95,6 +92,18 @@ final class PgTokens {
             Token prev = i > 0 ? tokens.get(i - 1) : null;
             Token next = i + 1 < tokens.size() ? tokens.get(i + 1) : null;
             Token after = i + 2 < tokens.size() ? tokens.get(i + 2) : null;
+            // psql's and drivers' catalog spellings (OPERATOR(pg_catalog.~), COLLATE pg_catalog.default,
+            // pg_catalog. qualifiers): see PgCatalogSyntax. OPERATOR(...) is consumed whole, its
+            // parentheses included, so the stacks below stay balanced.
+            int catalogSyntax = PgCatalogSyntax.match(tokens, i);
+            if (catalogSyntax >= 0) {
+                Token last = tokens.get(catalogSyntax);
+                out.append(sql, copied, t.offset());
+                replace(out, edits, t.offset(), last.end(), PgCatalogSyntax.replacement(tokens, i, catalogSyntax));
+                copied = last.end();
+                i = catalogSyntax;
+                continue;
+            }
             if (t.isSymbol("(")) {
                 parens.push(prev != null && prev.isWord("cast"));
                 selectWithoutFrom.push(new boolean[2]);
@@ -117,15 +126,6 @@ final class PgTokens {
                 replace(out, edits, t.offset(), t.offset(), ONE_ROW_FROM);
                 copied = t.offset();
                 noFrom[0] = false;
-            }
-            int catalogSyntax = PgCatalogSyntax.match(tokens, i);
-            if (catalogSyntax >= 0) {
-                Token last = tokens.get(catalogSyntax);
-                out.append(sql, copied, t.offset());
-                replace(out, edits, t.offset(), last.end(), PgCatalogSyntax.replacement(tokens, i, catalogSyntax));
-                copied = last.end();
-                i = catalogSyntax;
-                continue;
             }
             boolean inCast = !parens.isEmpty() && parens.peek();
             boolean afterCast = prev != null && (prev.isSymbol("::") || (prev.isWord("as") && inCast));
