@@ -112,16 +112,27 @@ public final class SystemRelations {
     /** Whether {@code id} names a built-in relation rather than a user object. */
     public static boolean isSystem(long id) { return id < Catalog.FIRST_USER_ID; }
 
-    /** Every built-in relation, in id order. */
-    public static List<Builtin> all() { return ALL; }
+    /** Every built-in relation: Materialize's, then PostgreSQL's catalog ({@link PgCatalog}). */
+    private static final List<Builtin> ALL_WITH_PG = concat(ALL, PgCatalog.relations());
+
+    private static List<Builtin> concat(List<Builtin> a, List<Builtin> b) {
+        List<Builtin> out = new ArrayList<>(a);
+        out.addAll(b);
+        return List.copyOf(out);
+    }
+
+    /** Every built-in relation. */
+    public static List<Builtin> all() { return ALL_WITH_PG; }
 
     /** The built-in relation {@code schema.name}, if there is one. */
     public static Optional<Builtin> lookup(String schema, String name) {
-        return ALL.stream().filter(b -> b.schema().equals(schema) && b.name().equals(name)).findFirst();
+        return ALL_WITH_PG.stream().filter(b -> b.schema().equals(schema) && b.name().equals(name)).findFirst();
     }
 
     /** The schemas that hold built-in relations. */
-    public static List<String> schemas() { return List.of("mz_catalog", "mz_internal", INTROSPECTION_SCHEMA); }
+    public static List<String> schemas() {
+        return List.of("mz_catalog", "mz_internal", INTROSPECTION_SCHEMA, PgCatalog.PG_CATALOG, PgCatalog.INFORMATION_SCHEMA);
+    }
 
     /** Whether {@code id} is a per-replica {@code mz_introspection} relation (read from the serving replica). */
     public static boolean isIntrospection(long id) {

@@ -16,13 +16,13 @@ public final class TableCodec {
         List<LogRecord.Column> columns = table.columns().stream()
                 .map(c -> new LogRecord.Column(c.name(), c.type(), c.notNull(), c.defaultValue()))
                 .toList();
-        return new LogRecord.CreateTable(table.id(), table.name(), columns);
+        return new LogRecord.CreateTable(table.id(), table.name(), columns, table.primaryKey());
     }
 
     public static TableDef decode(LogRecord.CreateTable record) {
         List<ColumnDef> columns = record.columns().stream()
                 .map(c -> new ColumnDef(c.name(), c.type(), c.notNull(), c.defaultValue()))
                 .toList();
-        return new TableDef(record.tableId(), record.name(), columns);
+        return new TableDef(record.tableId(), record.name(), columns, record.primaryKey());
     }
 }

@@ -61,13 +61,19 @@ public final class CatalogSequencer {
 
     /** CREATE TABLE. Returns empty if the name exists and {@code ifNotExists}. */
     public Optional<TableDef> createTable(String name, List<ColumnDef> columns, boolean ifNotExists) {
+        return createTable(name, columns, List.of(), ifNotExists);
+    }
+
+    /** CREATE TABLE with a declared primary key (0-based column positions, recorded and not enforced). */
+    public Optional<TableDef> createTable(String name, List<ColumnDef> columns, List<Integer> primaryKey,
+                                          boolean ifNotExists) {
         return pipeline.sequenced(() -> {
             Catalog catalog = state.catalog();
             if (catalog.relationExists(name)) {
                 if (ifNotExists) return Optional.<TableDef>empty();
                 throw new SqlException(SqlState.DUPLICATE_TABLE, "relation \"" + name + "\" already exists");
             }
-            TableDef def = new TableDef(catalog.nextId(), name, columns);
+            TableDef def = new TableDef(catalog.nextId(), name, columns, primaryKey);
             pipeline.submit(ts -> TableCodec.encode(def));
             return Optional.of(def);
         });

@@ -5,6 +5,7 @@ import io.stillwater.engine.catalog.ClusterDef;
 import io.stillwater.engine.catalog.ColumnDef;
 import io.stillwater.engine.catalog.IndexDef;
 import io.stillwater.engine.catalog.MaterializedViewDef;
+import io.stillwater.engine.catalog.PgCatalogRows;
 import io.stillwater.engine.catalog.ReplicaDef;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.catalog.ViewDef;
@@ -104,6 +105,10 @@ public final class SystemRelationRows {
         if (isIntrospection(id)) return rows(id, serving.defaultReplica());
         Catalog catalog = state.catalog();
         Changes out = new Changes();
+        if (PgCatalogRows.handles(id)) {
+            for (Row row : PgCatalogRows.rows(id, catalog)) out.add(row, 1);
+            return out;
+        }
         if (id == MZ_TABLES) {
             for (TableDef t : catalog.tables()) out.add(Row.of(objectId(t.id()), t.name()), 1);
         } else if (id == MZ_VIEWS) {

@@ -136,7 +136,7 @@ final class SchemaStatements {
         }
         // With IF NOT EXISTS and an existing table PostgreSQL also answers CREATE TABLE
         // (plus a NOTICE, which sessions cannot send yet).
-        ddl.createTable(ct.name(), ct.columns(), ct.ifNotExists());
+        ddl.createTable(ct.name(), ct.columns(), ct.primaryKey(), ct.ifNotExists());
     }
 
     /**

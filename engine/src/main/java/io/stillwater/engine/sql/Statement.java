@@ -104,7 +104,13 @@ public sealed interface Statement {
     }
 
     /** CREATE TABLE [IF NOT EXISTS]; column defaults are constants coerced to the column type. */
-    record CreateTable(String name, boolean ifNotExists, List<ColumnDef> columns) implements Statement {
+    record CreateTable(String name, boolean ifNotExists, List<ColumnDef> columns, List<Integer> primaryKey)
+            implements Statement {
+        // primaryKey: the 0-based positions of a declared PRIMARY KEY's columns (recorded, not enforced).
+        public CreateTable(String name, boolean ifNotExists, List<ColumnDef> columns) {
+            this(name, ifNotExists, columns, List.of());
+        }
+
         public String commandVerb() { return "CREATE TABLE"; }
     }
 

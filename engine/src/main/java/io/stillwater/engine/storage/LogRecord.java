@@ -19,15 +19,19 @@ import java.util.Objects;
 public sealed interface LogRecord {
 
     /**
-     * A table was created: its id (unique for the life of the log), name and columns, as
-     * plain values. The catalog turns them into its table definition; the log does not
+     * A table was created: its id (unique for the life of the log), name, columns and
+     * declared (not enforced) primary key as 0-based column positions, as plain values. The catalog turns them into its table definition; the log does not
      * know catalog types.
      */
-    record CreateTable(long tableId, String name, List<Column> columns) implements LogRecord {
+    record CreateTable(long tableId, String name, List<Column> columns, List<Integer> primaryKey) implements LogRecord {
         public CreateTable {
             Objects.requireNonNull(name, "name");
             columns = List.copyOf(columns);
+            primaryKey = List.copyOf(primaryKey);
         }
+
+        /** A table without a declared primary key. */
+        public CreateTable(long tableId, String name, List<Column> columns) { this(tableId, name, columns, List.of()); }
 
         /** The column types in column order: what a row of this table holds. */
         public List<SqlType> types() { return columns.stream().map(Column::type).toList(); }

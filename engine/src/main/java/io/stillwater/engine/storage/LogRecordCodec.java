@@ -112,7 +112,9 @@ final class LogRecordCodec {
     /**
      * CREATE_TABLE version 1 body: id (varlong), name (string), column count, then per
      * column its name (string), type ({@link RowCodec#writeType}), NOT NULL (boolean) and
-     * default ({@link RowCodec#writeDatum}).
+     * default ({@link RowCodec#writeDatum}); then, only when the table declares a primary
+     * key, its column count and 0-based column positions (lengths). Records written before
+     * primary keys were recorded end after the columns and read as tables without one.
      */
     private static void writeCreateTable(BinaryWriter w, CreateTable c) {
         w.writeVarLong(c.tableId()).writeString(c.name()).writeLength(c.columns().size());
@@ -121,6 +123,10 @@ final class LogRecordCodec {
             RowCodec.writeType(w, col.type());
             w.writeBoolean(col.notNull());
             RowCodec.writeDatum(w, col.defaultValue());
+        }
+        if (!c.primaryKey().isEmpty()) {
+            w.writeLength(c.primaryKey().size());
+            for (int k : c.primaryKey()) w.writeLength(k);
         }
     }
 
@@ -133,6 +139,16 @@ final class LogRecordCodec {
         for (int i = 0; i < n; i++) {
             columns.add(new Column(r.readString(), RowCodec.readType(r), r.readBoolean(), RowCodec.readDatum(r)));
         }
-        return new CreateTable(id, name, columns);
+        List<Integer> primaryKey = new ArrayList<>();
+        if (r.hasRemaining()) {
+            int keys = r.readLength();
+            if (keys > r.remaining()) throw new CorruptDataException("primary key of " + keys + " columns in " + r.remaining() + " bytes");
+            for (int i = 0; i < keys; i++) {
+                int k = r.readLength();
+                if (k >= n) throw new CorruptDataException("primary key column " + k + " of a table of " + n + " columns");
+                primaryKey.add(k);
+            }
+        }
+        return new CreateTable(id, name, columns, primaryKey);
     }
 }

@@ -27,5 +27,8 @@ class TableCodecTest {
     @Test
     void decodingTheRecordGivesTheSameTable() {
         assertThat(TableCodec.decode(TableCodec.encode(orders))).isEqualTo(orders);
+        TableDef keyed = new TableDef(7, "orders", orders.columns(), List.of(0));
+        assertThat(TableCodec.encode(keyed).primaryKey()).containsExactly(0);
+        assertThat(TableCodec.decode(TableCodec.encode(keyed))).isEqualTo(keyed);
     }
 }

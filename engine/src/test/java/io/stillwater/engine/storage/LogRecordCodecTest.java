@@ -107,6 +107,20 @@ class LogRecordCodecTest {
         assertThat(LogRecordCodec.encode(orders())).isEqualTo(versionOne);
     }
 
+    /** A declared primary key follows the columns; a record without one keeps the version-one bytes above. */
+    @Test
+    void primaryKeyRoundTripsAfterTheColumns() {
+        CreateTable keyed = new CreateTable(7, "orders", orders().columns(), List.of(2, 0));
+        CreateTable back = (CreateTable) LogRecordCodec.decode(LogRecordCodec.encode(keyed));
+        assertThat(back).isEqualTo(keyed);
+        assertThat(back.primaryKey()).containsExactly(2, 0);
+        assertThat(((CreateTable) LogRecordCodec.decode(LogRecordCodec.encode(orders()))).primaryKey()).isEmpty();
+        byte[] bytes = LogRecordCodec.encode(keyed);
+        bytes[bytes.length - 1] = 9; // a key column past the last column
+        assertThatThrownBy(() -> LogRecordCodec.decode(bytes)).isInstanceOf(CorruptDataException.class)
+                .hasMessageContaining("primary key column 9");
+    }
+
     @Provide
     Arbitrary<Row> rows() { return RowCodecTest.rows(); }
 

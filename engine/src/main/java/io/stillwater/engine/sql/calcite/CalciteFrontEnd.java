@@ -173,6 +173,7 @@ public final class CalciteFrontEnd {
 
     /** Plans one statement; every failure is a {@link SqlException}. */
     public Statement plan(String sql, List<SqlType> paramHints, CatalogView catalog) {
+        sql = ClientCatalogQueries.rewrite(sql);
         PgTokens.Rewritten rewritten = PgTokens.rewrite(sql);
         try {
             SqlNode node = parse(rewritten);
@@ -291,7 +292,7 @@ public final class CalciteFrontEnd {
         RelRoot root = converter.convertQuery(validated, false, true);
         RelNode rel = optimize(root.rel, cluster, ctx);
 
-        RexToExpr rex = new RexToExpr(rexBuilder, paramTypes);
+        RexToExpr rex = new RexToExpr(rexBuilder, paramTypes, new PgCatalogFunctions(ctx.catalog));
         RelToPlan toPlan = new RelToPlan(rex);
         List<SortKey> order = List.of();
         long limit = -1;

@@ -1,6 +1,7 @@
 package io.stillwater.engine.sql.calcite;
 
 import io.stillwater.engine.catalog.ColumnDef;
+import io.stillwater.engine.catalog.PgCatalog;
 import io.stillwater.engine.catalog.SystemRelations;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.catalog.ViewDef;
@@ -165,18 +166,29 @@ final class CatalogSchema extends AbstractSchema {
         return SystemRelations.lookup("mz_catalog", name).map(b -> (Table) new CatalogTable(b.def())).orElse(null);
     }
 
+    /**
+     * PostgreSQL's implicit {@code pg_catalog} at the head of every search path: an
+     * unqualified {@code pg_class} is {@code pg_catalog.pg_class} even if the user has a
+     * relation of that name.
+     */
+    private Table resolveWithPgCatalog(String name) {
+        var pg = SystemRelations.lookup(PgCatalog.PG_CATALOG, name);
+        if (pg.isPresent()) return new CatalogTable(pg.get().def());
+        return resolve(name);
+    }
+
     @Override
     public Lookup<Table> tables() {
         return new Lookup<>() {
             @Override
             public Table get(String name) {
-                return resolve(name);
+                return resolveWithPgCatalog(name);
             }
 
             @Override
             public Named<Table> getIgnoreCase(String name) {
                 for (String n : getNames(LikePattern.any())) {
-                    if (n.equalsIgnoreCase(name)) return new Named<>(n, resolve(n));
+                    if (n.equalsIgnoreCase(name)) return new Named<>(n, resolveWithPgCatalog(n));
                 }
                 return null;
             }

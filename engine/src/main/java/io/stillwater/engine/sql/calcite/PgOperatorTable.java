@@ -172,6 +172,12 @@ final class PgOperatorTable {
         ops.add(fn("DATE_PART", nullable(SqlTypeName.DOUBLE), declared(SqlTypeName.VARCHAR, SqlTypeName.TIMESTAMP),
                 OperandTypes.or(OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME),
                         OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATETIME_INTERVAL))));
+        // PostgreSQL's catalog functions and OID alias casts.
+        for (SqlOperator op : PgCatalogFunctions.operators()) {
+            ops.add(op);
+            OWN_NAMES.add(op.getName());
+            OWN_NAMES_OPS.add(op);
+        }
         return ops;
     }
 

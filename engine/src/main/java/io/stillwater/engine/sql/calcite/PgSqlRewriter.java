@@ -185,6 +185,10 @@ final class PgSqlRewriter extends SqlShuttle {
             SqlNode fixed = bindCastTightly(cast);
             if (fixed != cast) return fixed.accept(this);
         }
+        if (call instanceof SqlBasicCall cast && call.getKind() == SqlKind.CAST) {
+            SqlNode catalogCast = PgCatalogFunctions.rewriteCast(cast); // ::regclass, ::oid, ...
+            if (catalogCast != null) return catalogCast.accept(this);
+        }
         if (call instanceof SqlBasicCall cast && call.getKind() == SqlKind.CAST && cast.operandCount() == 2
                 && isIntervalTypeName(cast.operand(1))) {
             cast.setOperand(1, new SqlIntervalQualifier(TimeUnit.DAY,

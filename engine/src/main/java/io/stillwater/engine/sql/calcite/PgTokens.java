@@ -97,6 +97,18 @@ final class PgTokens {
             Token prev = i > 0 ? tokens.get(i - 1) : null;
             Token next = i + 1 < tokens.size() ? tokens.get(i + 1) : null;
             Token after = i + 2 < tokens.size() ? tokens.get(i + 2) : null;
+            // psql's and drivers' catalog spellings (OPERATOR(pg_catalog.~), COLLATE pg_catalog.default,
+            // pg_catalog. qualifiers): see PgCatalogSyntax. OPERATOR(...) is consumed whole, its
+            // parentheses included, so the stacks below stay balanced.
+            int catalogSyntax = PgCatalogSyntax.match(tokens, i);
+            if (catalogSyntax >= 0) {
+                Token last = tokens.get(catalogSyntax);
+                out.append(sql, copied, t.offset());
+                replace(out, edits, t.offset(), last.end(), PgCatalogSyntax.replacement(tokens, i, catalogSyntax));
+                copied = last.end();
+                i = catalogSyntax;
+                continue;
+            }
             if (t.isSymbol("(")) {
                 parens.push(prev != null && prev.isWord("cast"));
                 selectWithoutFrom.push(new boolean[2]);

@@ -44,9 +44,15 @@ final class RexToExpr {
     private final RexBuilder rexBuilder;
     private final List<SqlType> paramTypes;
 
-    RexToExpr(RexBuilder rexBuilder, List<SqlType> paramTypes) {
+    /** Catalog functions ({@code pg_get_indexdef}, {@code ::regclass}, ...) over the statement's catalog; null: none. */
+    private final PgCatalogFunctions catalogFunctions;
+
+    RexToExpr(RexBuilder rexBuilder, List<SqlType> paramTypes) { this(rexBuilder, paramTypes, null); }
+
+    RexToExpr(RexBuilder rexBuilder, List<SqlType> paramTypes, PgCatalogFunctions catalogFunctions) {
         this.rexBuilder = rexBuilder;
         this.paramTypes = paramTypes;
+        this.catalogFunctions = catalogFunctions;
     }
 
     private static final Map<SqlKind, Func> BY_KIND = new HashMap<>();
@@ -237,6 +243,9 @@ final class RexToExpr {
         if (name.equals("PG_TYPEOF")) {
             Expr arg = translate(call.getOperands().get(0), input);
             return new Expr.Literal(arg.type().displayName(), SqlType.TEXT);
+        }
+        if (catalogFunctions != null && PgCatalogFunctions.handles(name)) {
+            return catalogFunctions.translate(name, translateAll(call.getOperands(), input), type);
         }
         Func f = BY_NAME.get(name);
         if (f == null) f = BY_KIND.get(kind);

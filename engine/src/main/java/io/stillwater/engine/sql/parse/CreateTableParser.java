@@ -6,8 +6,8 @@ import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.sql.Statement;
 import io.stillwater.engine.types.SqlType;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -42,7 +42,7 @@ final class CreateTableParser {
             throw SqlException.of(SqlState.FEATURE_NOT_SUPPORTED, "CREATE TABLE ... %s is not supported",
                     c.peek().text().toUpperCase(Locale.ROOT));
         }
-        return new Statement.CreateTable(table, ifNotExists, builder.build());
+        return new Statement.CreateTable(table, ifNotExists, builder.build(), builder.primaryKeyPositions());
     }
 
     /**
@@ -60,7 +60,8 @@ final class CreateTableParser {
         private final String table;
         private final Map<String, Column> columns = new LinkedHashMap<>();
         private final List<Token> keyColumns = new ArrayList<>();
-        private final Set<String> primaryKeyColumns = new HashSet<>();
+        /** The primary key's columns in key order. */
+        private final Set<String> primaryKeyColumns = new LinkedHashSet<>();
         private boolean hasPrimaryKey;
 
         TableBuilder(String table) { this.table = table; }
@@ -77,6 +78,12 @@ final class CreateTableParser {
                         "multiple primary keys for table \"%s\" are not allowed", table);
             }
             hasPrimaryKey = true;
+        }
+
+        /** The 0-based positions of the primary key's columns, in key order; call after {@link #build}. */
+        List<Integer> primaryKeyPositions() {
+            List<String> names = new ArrayList<>(columns.keySet());
+            return primaryKeyColumns.stream().map(names::indexOf).toList();
         }
 
         List<ColumnDef> build() {
