@@ -174,7 +174,7 @@ public final class PgCatalogRows {
     private static void index(PgRowBuilder b, Relation r) {
         int n = r.keyAttnums().size();
         b.row().set("indexrelid", r.oid(), "indrelid", r.onOid(), "indnatts", n, "indnkeyatts", n,
-                "indisunique", r.primaryKey(), "indisprimary", r.primaryKey(), "indimmediate", true,
+                "indisunique", r.unique(), "indisprimary", r.primaryKey(), "indimmediate", true,
                 "indisvalid", true, "indisready", true, "indislive", true,
                 "indkey", vector(r.keyAttnums()), "indcollation", vector(r.attributes().stream()
                         .map(a -> a.type().kind().isString() ? 100 : 0).toList()),

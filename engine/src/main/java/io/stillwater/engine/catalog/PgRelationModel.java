@@ -25,12 +25,13 @@ public final class PgRelationModel {
     /**
      * One relation. {@code onOid} is the indexed relation's OID for an index (0 otherwise);
      * {@code keyAttnums} an index's key columns in the indexed relation (0 for an
-     * expression); {@code keySql} its key expressions as written; {@code primaryKey}
-     * whether it is the index of a declared primary key.
+     * expression); {@code keySql} its key expressions as written; {@code unique} whether the
+     * index is unique (a {@code CREATE UNIQUE INDEX}, enforced, or a declared primary key);
+     * {@code primaryKey} whether it is the index of a primary key declared in CREATE TABLE.
      */
     public record Relation(int oid, String name, String schema, int namespaceOid, String relkind, long catalogId,
                            List<Attribute> attributes, int onOid, List<Integer> keyAttnums, List<String> keySql,
-                           boolean primaryKey, String definition) {
+                           boolean unique, boolean primaryKey, String definition) {
         public boolean isUser() { return namespaceOid == PgCatalog.PUBLIC_OID; }
 
         public boolean isIndex() { return relkind.equals("i"); }
@@ -100,7 +101,7 @@ public final class PgRelationModel {
             boolean pg = b.schema().equals(PgCatalog.PG_CATALOG);
             out.add(new Relation(PgCatalog.oid(b), b.name(), b.schema(),
                     pg ? PgCatalog.PG_CATALOG_OID : PgCatalog.INFORMATION_SCHEMA_OID, PgCatalog.relkind(b), b.id(),
-                    attributes(b.def()), 0, List.of(), List.of(), false, null));
+                    attributes(b.def()), 0, List.of(), List.of(), false, false, null));
         }
         List<Relation> user = new ArrayList<>();
         for (TableDef t : catalog.tables()) {
@@ -115,7 +116,7 @@ public final class PgRelationModel {
                 }
                 user.add(new Relation(PgCatalog.oid(t.id(), Slot.PRIMARY_KEY_INDEX), t.name() + "_pkey", "public",
                         PgCatalog.PUBLIC_OID, "i", t.id(), atts, PgCatalog.oid(t.id(), Slot.RELATION), attnums, keySql,
-                        true, null));
+                        true, true, null));
             }
         }
         for (ViewDef v : catalog.views()) {
@@ -138,7 +139,7 @@ public final class PgRelationModel {
                 atts.add(new Attribute(name, col == null ? SqlType.TEXT : col.type(), k + 1, false, null));
             }
             user.add(new Relation(PgCatalog.oid(i.id(), Slot.RELATION), i.name(), "public", PgCatalog.PUBLIC_OID, "i",
-                    i.id(), atts, on == null ? 0 : on.oid(), attnums, i.keySql(), false, null));
+                    i.id(), atts, on == null ? 0 : on.oid(), attnums, i.keySql(), i.unique(), false, null));
         }
         user.sort(Comparator.comparingInt(Relation::oid));
         out.addAll(user);
@@ -147,7 +148,7 @@ public final class PgRelationModel {
 
     private static Relation userRelation(long id, String name, String relkind, List<Attribute> atts, String definition) {
         return new Relation(PgCatalog.oid(id, Slot.RELATION), name, "public", PgCatalog.PUBLIC_OID, relkind, id, atts,
-                0, List.of(), List.of(), false, definition);
+                0, List.of(), List.of(), false, false, definition);
     }
 
     private static List<Attribute> attributes(TableDef t) {
@@ -183,7 +184,7 @@ public final class PgRelationModel {
             boolean plain = index.keyAttnums().get(k) != 0 || key.matches("[A-Za-z_][A-Za-z0-9_$.]*\\(.*\\)");
             keys.add(plain ? key : "(" + key + ")");
         }
-        return "CREATE " + (index.primaryKey() ? "UNIQUE " : "") + "INDEX " + quoteIdent(index.name()) + " ON " + on
+        return "CREATE " + (index.unique() ? "UNIQUE " : "") + "INDEX " + quoteIdent(index.name()) + " ON " + on
                 + " USING btree (" + String.join(", ", keys) + ")";
     }
 

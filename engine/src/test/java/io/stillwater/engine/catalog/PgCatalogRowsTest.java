@@ -60,10 +60,29 @@ class PgCatalogRowsTest {
         assertThat(index.get(pkIndex)).containsEntry("indisprimary", true).containsEntry("indisunique", true)
                 .containsEntry("indrelid", 16384).containsEntry("indkey", "1");
         assertThat(index.get(PgCatalog.oid(1001, Slot.RELATION))).containsEntry("indisprimary", false)
-                .containsEntry("indkey", "2");
+                .containsEntry("indisunique", false).containsEntry("indkey", "2");
         assertThat(rows("pg_catalog", "pg_constraint")).singleElement().satisfies(c -> assertThat(c)
                 .containsEntry("conname", "t_pkey").containsEntry("contype", "p").containsEntry("conrelid", 16384)
                 .containsEntry("conindid", pkIndex).containsEntry("conkey", "{1}"));
+    }
+
+    @Test
+    void aUniqueIndexIsUniqueButNotPrimary() {
+        Catalog withUnique = catalog.withIndex(new IndexDef(1003, "t_c_key", 1000, "t", List.of("\"c\""), "default", true));
+        PgRelationModel model = PgRelationModel.of(withUnique);
+        PgRelationModel.Relation index = model.byName("t_c_key").orElseThrow();
+        assertThat(index.unique()).isTrue();
+        assertThat(index.primaryKey()).isFalse();
+        assertThat(model.indexDef(index, false)).isEqualTo("CREATE UNIQUE INDEX t_c_key ON public.t USING btree (c)");
+        Map<String, Object> pgIndex = PgCatalogRows.rows(PgCatalog.relation("pg_catalog", "pg_index").id(), withUnique)
+                .stream().filter(r -> r.get(0).equals(PgCatalog.oid(1003, Slot.RELATION))).findFirst()
+                .map(r -> Map.<String, Object>of("indisunique", r.get(columnIndex("pg_index", "indisunique")),
+                        "indisprimary", r.get(columnIndex("pg_index", "indisprimary")))).orElseThrow();
+        assertThat(pgIndex).containsEntry("indisunique", true).containsEntry("indisprimary", false);
+    }
+
+    private static int columnIndex(String relation, String column) {
+        return PgCatalog.relation("pg_catalog", relation).def().columnNames().indexOf(column);
     }
 
     @Test
