@@ -200,17 +200,21 @@ final class RelToPlan {
     }
 
     private PlanNode aggregate(LogicalAggregate a) {
-        if (a.getGroupType() != Aggregate.Group.SIMPLE) {
-            throw RexToExpr.unsupported("GROUPING SETS, ROLLUP and CUBE");
-        }
         PlanNode in = translate(a.getInput());
-        int[] keys = a.getGroupSet().toArray();
+        if (a.getGroupType() != Aggregate.Group.SIMPLE) {
+            return GroupingSets.expand(a, in, (keys, calls) -> aggregate(in, keys, calls));
+        }
+        return aggregate(in, a.getGroupSet().toArray(), a.getAggCallList());
+    }
+
+    /** A plain GROUP BY {@code keys} (input columns) computing {@code calls} over {@code in}. */
+    private PlanNode aggregate(PlanNode in, int[] keys, List<AggregateCall> calls) {
         List<AggCall> aggs = new ArrayList<>();
         // Output columns after the Reduce: null when the Reduce's own column is used as is.
         List<Expr> post = new ArrayList<>();
         boolean needsPost = false;
         for (int k = 0; k < keys.length; k++) post.add(new Expr.Column(k, in.types().get(keys[k])));
-        for (AggregateCall call : a.getAggCallList()) {
+        for (AggregateCall call : calls) {
             String name = call.getAggregation().getName().toUpperCase(Locale.ROOT);
             SqlType type = TypeMapping.fromRel(call.getType());
             List<Integer> args = call.getArgList();
