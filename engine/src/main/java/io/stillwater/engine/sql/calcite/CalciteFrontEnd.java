@@ -278,6 +278,7 @@ public final class CalciteFrontEnd {
                 i -> ctx.hint(i) == null ? null : spec(ctx.hint(i)),
                 i -> typeOperand(ctx.fallback(i)));
         SqlNode rewritten = query.accept(rewriter);
+        FromClauseReferences.check(rewritten); // after the rewriter has bound JOIN tighter than comma
         PgValidator validator = new PgValidator(operatorTable, ctx.reader, typeFactory, validatorConfig, ctx::fallback);
         SqlNode validated = validator.validate(rewritten);
         List<SqlType> paramTypes = paramTypes(rewriter, validator, ctx);
