@@ -279,6 +279,7 @@ public final class CalciteFrontEnd {
                 i -> typeOperand(ctx.fallback(i)));
         SqlNode rewritten = query.accept(rewriter);
         FromClauseReferences.check(rewritten); // after the rewriter has bound JOIN tighter than comma
+        RecursiveCteRules.check(rewritten);
         PgValidator validator = new PgValidator(operatorTable, ctx.reader, typeFactory, validatorConfig, ctx::fallback);
         SqlNode validated = validator.validate(rewritten);
         List<SqlType> paramTypes = paramTypes(rewriter, validator, ctx);

@@ -24,6 +24,7 @@ import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.RepeatUnion;
+import org.apache.calcite.rel.core.Spool;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.logical.LogicalAggregate;
 import org.apache.calcite.rel.logical.LogicalFilter;
@@ -49,11 +50,15 @@ import org.apache.calcite.sql.SqlKind;
  */
 final class RelToPlan {
     private final RexToExpr rex;
+    private final RecursiveCtes recursive = new RecursiveCtes();
 
     RelToPlan(RexToExpr rex) { this.rex = rex; }
 
     PlanNode translate(RelNode rel) {
         return switch (rel) {
+            case TableScan scan when RecursiveCtes.isWorkingTable(scan) -> recursive.workingTable(scan);
+            case RepeatUnion r -> recursive.translate(r, this::translate);
+            case Spool s -> translate(s.getInput()); // the spools around a recursive CTE's terms
             case TableScan scan -> {
                 var table = scan.getTable().unwrap(CatalogSchema.CatalogTable.class);
                 if (table == null) throw RexToExpr.unsupported("scan of " + scan.getTable().getQualifiedName());
@@ -110,7 +115,6 @@ final class RelToPlan {
             case Correlate c -> throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
                     "this correlated subquery is not supported (it could not be decorrelated)");
             case LogicalWindow w -> throw RexToExpr.unsupported("window functions");
-            case RepeatUnion r -> throw RexToExpr.unsupported("WITH RECURSIVE");
             default -> throw RexToExpr.unsupported("the query operator "
                     + rel.getRelTypeName().replaceFirst("^Logical", "").toLowerCase(Locale.ROOT));
         };

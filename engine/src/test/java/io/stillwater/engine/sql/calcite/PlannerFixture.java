@@ -65,6 +65,10 @@ abstract class PlannerFixture {
                 collect(i.right(), out);
             }
             case PlanNode.TopK t -> collect(t.input(), out);
+            case PlanNode.Recursive r -> {
+                collect(r.base(), out);
+                collect(r.step(), out);
+            }
             default -> { }
         }
     }
