@@ -277,7 +277,7 @@ public final class CalciteFrontEnd {
         PgSqlRewriter rewriter = new PgSqlRewriter(ctx.sql, ctx.limitParams,
                 i -> ctx.hint(i) == null ? null : spec(ctx.hint(i)),
                 i -> typeOperand(ctx.fallback(i)));
-        SqlNode rewritten = query.accept(rewriter);
+        SqlNode rewritten = NullInSubquery.apply(query.accept(rewriter));
         FromClauseReferences.check(rewritten); // after the rewriter has bound JOIN tighter than comma
         RecursiveCteRules.check(rewritten);
         PgValidator validator = new PgValidator(operatorTable, ctx.reader, typeFactory, validatorConfig, ctx::fallback);
@@ -405,6 +405,7 @@ public final class CalciteFrontEnd {
             RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, ctx.reader);
             rel = ConstantKeyAggregates.apply(rel, relBuilder);
             rel = RelDecorrelator.decorrelateQuery(rel, relBuilder);
+            rel = NullSafeValueJoins.apply(rel, cluster.getRexBuilder());
         }
         HepPlanner p2 = new HepPlanner(cleanupProgram);
         p2.setExecutor(PgRexBuilder.NO_CONSTANT_FOLDING);
