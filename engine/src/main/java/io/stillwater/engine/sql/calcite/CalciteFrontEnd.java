@@ -291,7 +291,7 @@ public final class CalciteFrontEnd {
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, ctx.reader, cluster,
                 StandardConvertletTable.INSTANCE, converterConfig);
         RelRoot root = converter.convertQuery(validated, false, true);
-        RelNode rel = optimize(root.rel, cluster, ctx);
+        RelNode rel = ViewOrder.liftToTop(optimize(root.rel, cluster, ctx));
 
         RexToExpr rex = new RexToExpr(rexBuilder, paramTypes);
         RelToPlan toPlan = new RelToPlan(rex);
@@ -669,7 +669,9 @@ public final class CalciteFrontEnd {
             Validated v = validate(view);
             SqlToRelConverter converter = new SqlToRelConverter(null, v.validator, v.ctx.reader, cluster,
                     StandardConvertletTable.INSTANCE, converterConfig);
-            return converter.convertQuery(v.node, false, false).project();
+            // As a top query: its ORDER BY stays a sort (see ViewOrder) instead of failing
+            // Calcite's assertion for a sorted subquery.
+            return converter.convertQuery(v.node, false, true).project();
         }
     }
 }
