@@ -280,6 +280,7 @@ public final class CalciteFrontEnd {
         SqlNode rewritten = NullInSubquery.apply(query.accept(rewriter));
         FromClauseReferences.check(rewritten); // after the rewriter has bound JOIN tighter than comma
         RecursiveCteRules.check(rewritten);
+        GuardedScalarSubqueries.apply(rewritten);
         PgValidator validator = new PgValidator(operatorTable, ctx.reader, typeFactory, validatorConfig, ctx::fallback);
         SqlNode validated = validator.validate(rewritten);
         List<SqlType> paramTypes = paramTypes(rewriter, validator, ctx);
