@@ -35,7 +35,7 @@
  *       engine's input functions read them ({@code '\\x00ff'::bytea}, {@code interval '1 day 2 hours'}),
  *       folded to constants at plan time except for timestamptz and 'now'/'today'-style inputs.
  *   <li>Not supported (0A000 or a syntax error): window functions,
- *       WITH RECURSIVE, LATERAL and correlated subqueries with LIMIT, DISTINCT ON,
+ *       LATERAL and correlated subqueries with LIMIT, DISTINCT ON,
  *       {@code LIMIT $1} in subqueries (the outermost query's is bound at execution),
  *       set-returning functions in the select list, WHERE without FROM, RETURNING.
  * </ul>
