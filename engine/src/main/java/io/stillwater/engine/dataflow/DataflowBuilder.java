@@ -9,6 +9,7 @@ import io.stillwater.engine.expr.Expr;
 import io.stillwater.engine.expr.ExprCompiler;
 import io.stillwater.engine.plan.AggCall;
 import io.stillwater.engine.plan.JoinKind;
+import io.stillwater.engine.plan.PlanInputs;
 import io.stillwater.engine.plan.PlanNode;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -124,10 +125,7 @@ public final class DataflowBuilder {
 
     private int create(PlanNode plan) {
         return switch (plan) {
-            case PlanNode.Get g -> sources.computeIfAbsent(g.objectId(), oid -> {
-                nodes.add(new Dataflow.Node(null, new int[0], oid));
-                return nodes.size() - 1;
-            });
+            case PlanNode.Get g -> source(g.objectId());
             case PlanNode.Constant c -> add(new ConstantOperator(ownsSingletons() ? c.rows() : List.of(), cancel));
             case PlanNode.Project p -> mapFilterProject(p);
             case PlanNode.Filter f -> mapFilterProject(f);
@@ -179,6 +177,7 @@ public final class DataflowBuilder {
                 for (Expr e : s.args()) args.add(compiler.compile(e, ctx));
                 yield add(new GenerateSeriesOperator(args, s.type(), ctx, cancel));
             }
+            case PlanNode.Recursive r -> recursive(r);
         };
     }
 
@@ -230,6 +229,27 @@ public final class DataflowBuilder {
             return id;
         }
         return -1;
+    }
+
+    private int source(long objectId) {
+        return sources.computeIfAbsent(objectId, oid -> {
+            nodes.add(new Dataflow.Node(null, new int[0], oid));
+            return nodes.size() - 1;
+        });
+    }
+
+    /**
+     * WITH RECURSIVE: one {@link RecursiveOperator} over the base and every collection the
+     * step reads (the step itself runs inside the operator). The fixpoint is computed in
+     * one place: every input is exchanged to one worker (by the empty key).
+     */
+    private int recursive(PlanNode.Recursive r) {
+        List<Long> external = new ArrayList<>(PlanInputs.objectIds(r.step()));
+        external.remove(r.workingId());
+        int[] ins = new int[1 + external.size()];
+        ins[0] = exchanged(node(r.base()), new int[0]);
+        for (int k = 0; k < external.size(); k++) ins[k + 1] = exchanged(source(external.get(k)), new int[0]);
+        return add(new RecursiveOperator(r, external, ctx, compiler, cancel), ins);
     }
 
     private int distinct(int in) {

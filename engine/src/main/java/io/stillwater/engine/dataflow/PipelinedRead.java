@@ -151,6 +151,7 @@ public final class PipelinedRead implements ChunkSource {
                     case Absorbing o -> false;                 // one emit from empty state: positive
                     case ConstantOperator o -> false;
                     case GenerateSeriesOperator o -> false;
+                    case RecursiveOperator o -> false;          // one step from empty state: positive
                     default -> anyNegative;                    // linear operators and joins pass retractions on
                 };
                 boolean producesErrors = n.op() instanceof MapFilterProject || n.op() instanceof JoinOperator
@@ -208,6 +209,11 @@ public final class PipelinedRead implements ChunkSource {
                 case ThresholdOperator o -> new Stage.Absorb(cx, o, stageFor(in[0]));
                 case TopKOperator o -> new Stage.Absorb(cx, o, stageFor(in[0]));
                 case WindowOperator o -> new Stage.Absorb(cx, o, stageFor(in[0]));
+                case RecursiveOperator o -> {
+                    Stage[] ins = new Stage[in.length];
+                    for (int k = 0; k < in.length; k++) ins[k] = stageFor(in[k]);
+                    yield new RecursiveStage(cx, o, ins);
+                }
                 default -> throw new IllegalStateException("no one-shot stage for " + n.op().getClass().getSimpleName());
             };
         }

@@ -136,6 +136,7 @@ public final class PeekExplainer {
     private void node(PeekPlan plan, PlanNode n, int depth, List<String> out) {
         String pad = "  ".repeat(depth);
         switch (n) {
+            case PlanNode.Get g when g.objectId() < 0 -> out.add(pad + "WorkingTable " + g.name() + " id=" + g.objectId());
             case PlanNode.Get g -> out.add(pad + leaf(plan, g));
             case PlanNode.Constant c -> {
                 out.add(pad + "Constant" + (c.rows().isEmpty() ? " <empty>" : ""));
@@ -207,6 +208,11 @@ public final class PeekExplainer {
                 out.add(pad + "Window partition_by=[" + columns(w.partitionKeys()) + "] order_by=[" + order(w.order())
                         + "] functions=[" + calls + "]");
                 node(plan, w.input(), depth + 1, out);
+            }
+            case PlanNode.Recursive r -> {
+                out.add(pad + "Recursive" + (r.all() ? " all" : "") + " working=" + r.workingId());
+                node(plan, r.base(), depth + 1, out);
+                node(plan, r.step(), depth + 1, out);
             }
         }
     }

@@ -28,6 +28,13 @@ public final class PlanInputs {
             case PlanNode.Intersect i -> { collect(i.left(), out); collect(i.right(), out); }
             case PlanNode.TopK t -> collect(t.input(), out);
             case PlanNode.Window w -> collect(w.input(), out);
+            case PlanNode.Recursive r -> {
+                collect(r.base(), out);
+                Set<Long> step = new LinkedHashSet<>();
+                collect(r.step(), step);
+                step.remove(r.workingId()); // the iteration's own rows, not a stored collection
+                out.addAll(step);
+            }
         }
     }
 }

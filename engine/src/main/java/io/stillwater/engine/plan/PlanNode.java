@@ -147,4 +147,16 @@ public sealed interface PlanNode {
         @Override
         public List<SqlType> types() { return List.of(type); }
     }
+
+    /**
+     * {@code WITH RECURSIVE}: {@code base UNION [ALL] step}, iterated to a fixpoint as
+     * PostgreSQL does. {@code step} reads the rows the previous iteration added through
+     * {@code Get(workingId)} ({@code workingId} is negative: it names no stored
+     * collection); each iteration's new rows feed the next, and the iteration stops when
+     * it adds none. With {@code all} false, rows already in the result are not added again.
+     */
+    record Recursive(PlanNode base, PlanNode step, long workingId, boolean all, List<SqlType> types)
+            implements PlanNode {
+        public Recursive { types = List.copyOf(types); }
+    }
 }

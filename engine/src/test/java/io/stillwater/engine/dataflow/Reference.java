@@ -34,13 +34,16 @@ import java.util.TreeMap;
 final class Reference {
     final List<EvalError> errors = new ArrayList<>();
     private final Map<Long, List<Row>> db;
+    /** The working tables of the recursive queries being evaluated. */
+    private final Map<Long, List<Row>> working = new java.util.HashMap<>();
     private final EvalContext ctx = EvalContext.defaults();
 
     Reference(Map<Long, List<Row>> db) { this.db = db; }
 
     List<Row> eval(PlanNode p) {
         return switch (p) {
-            case PlanNode.Get g -> db.getOrDefault(g.objectId(), List.of());
+            case PlanNode.Get g -> working.containsKey(g.objectId()) ? working.get(g.objectId())
+                    : db.getOrDefault(g.objectId(), List.of());
             case PlanNode.Constant c -> c.rows();
             case PlanNode.Filter f -> {
                 List<Evaluator> preds = ExprCompiler.compileAll(f.predicates(), ctx);
@@ -93,7 +96,27 @@ final class Reference {
             case PlanNode.TopK t -> topK(t);
             case PlanNode.GenerateSeries s -> throw new UnsupportedOperationException("not modelled");
             case PlanNode.Window w -> new WindowReference(this).eval(w, eval(w.input()));
+            case PlanNode.Recursive r -> recursive(r);
         };
+    }
+
+    /** WITH RECURSIVE as PostgreSQL describes it: iterate the step over the last iteration's new rows. */
+    private List<Row> recursive(PlanNode.Recursive r) {
+        List<Row> rows = eval(r.base());
+        if (!r.all()) rows = distinct(rows);
+        List<Row> result = new ArrayList<>(rows);
+        while (!rows.isEmpty()) {
+            working.put(r.workingId(), rows);
+            List<Row> next = eval(r.step());
+            if (!r.all()) {
+                next = distinct(next);
+                next.removeAll(result);
+            }
+            result.addAll(next);
+            rows = next;
+        }
+        working.remove(r.workingId());
+        return result;
     }
 
     private static long count(List<Row> rows, Row row) {

@@ -278,7 +278,10 @@ public final class CalciteFrontEnd {
         PgSqlRewriter rewriter = new PgSqlRewriter(ctx.sql, ctx.limitParams,
                 i -> ctx.hint(i) == null ? null : spec(ctx.hint(i)),
                 i -> typeOperand(ctx.fallback(i)));
-        SqlNode rewritten = query.accept(rewriter);
+        SqlNode rewritten = NullInSubquery.apply(query.accept(rewriter));
+        FromClauseReferences.check(rewritten); // after the rewriter has bound JOIN tighter than comma
+        RecursiveCteRules.check(rewritten);
+        GuardedScalarSubqueries.apply(rewritten);
         PgValidator validator = new PgValidator(operatorTable, ctx.reader, typeFactory, validatorConfig, ctx::fallback);
         SqlNode validated = validator.validate(rewritten);
         List<SqlType> paramTypes = paramTypes(rewriter, validator, ctx);
@@ -290,7 +293,7 @@ public final class CalciteFrontEnd {
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, ctx.reader, cluster,
                 StandardConvertletTable.INSTANCE, converterConfig);
         RelRoot root = converter.convertQuery(validated, false, true);
-        RelNode rel = optimize(root.rel, cluster, ctx);
+        RelNode rel = ViewOrder.liftToTop(optimize(root.rel, cluster, ctx));
 
         RexToExpr rex = new RexToExpr(rexBuilder, paramTypes, new PgCatalogFunctions(ctx.catalog));
         RelToPlan toPlan = new RelToPlan(rex);
@@ -404,6 +407,7 @@ public final class CalciteFrontEnd {
             RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, ctx.reader);
             rel = ConstantKeyAggregates.apply(rel, relBuilder);
             rel = RelDecorrelator.decorrelateQuery(rel, relBuilder);
+            rel = NullSafeValueJoins.apply(rel, cluster.getRexBuilder());
         }
         HepPlanner p2 = new HepPlanner(cleanupProgram);
         p2.setExecutor(PgRexBuilder.NO_CONSTANT_FOLDING);
@@ -667,7 +671,9 @@ public final class CalciteFrontEnd {
             Validated v = validate(view);
             SqlToRelConverter converter = new SqlToRelConverter(null, v.validator, v.ctx.reader, cluster,
                     StandardConvertletTable.INSTANCE, converterConfig);
-            return converter.convertQuery(v.node, false, false).project();
+            // As a top query: its ORDER BY stays a sort (see ViewOrder) instead of failing
+            // Calcite's assertion for a sorted subquery.
+            return converter.convertQuery(v.node, false, true).project();
         }
     }
 }

@@ -173,6 +173,17 @@ final class PgTokens {
                 out.append(sql, copied, t.offset());
                 replace(out, edits, t.offset(), t.end(), DEFAULT_MARKER);
                 copied = t.end();
+            } else if (t.isSymbol("-") && prev != null && (prev.isWord("limit") || prev.isWord("offset"))
+                    && next != null && next.kind() == TokenKind.INTEGER && next.text().matches("0+")) {
+                out.append(sql, copied, t.offset()); // -0 is 0; the grammar has no sign there
+                replace(out, edits, t.offset(), t.end(), "");
+                copied = t.end();
+            } else if (t.isSymbol("-") && prev != null && (prev.isWord("limit") || prev.isWord("offset"))
+                    && next != null && next.kind() == TokenKind.INTEGER) {
+                // The grammar has no sign there; PostgreSQL's error for a negative count.
+                throw prev.isWord("limit")
+                        ? new SqlException(SqlState.INVALID_ROW_COUNT_IN_LIMIT_CLAUSE, "LIMIT must not be negative")
+                        : new SqlException(SqlState.INVALID_ROW_COUNT_IN_RESULT_OFFSET_CLAUSE, "OFFSET must not be negative");
             } else if (t.kind() == TokenKind.PARAMETER && prev != null
                     && (prev.isWord("limit") || prev.isWord("offset")) && t.text().length() < 10) {
                 out.append(sql, copied, t.offset());

@@ -24,6 +24,7 @@ import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.RepeatUnion;
+import org.apache.calcite.rel.core.Spool;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.logical.LogicalAggregate;
 import org.apache.calcite.rel.logical.LogicalFilter;
@@ -50,11 +51,15 @@ import org.apache.calcite.sql.SqlKind;
  */
 final class RelToPlan {
     private final RexToExpr rex;
+    private final RecursiveCtes recursive = new RecursiveCtes();
 
     RelToPlan(RexToExpr rex) { this.rex = rex; }
 
     PlanNode translate(RelNode rel) {
         return switch (rel) {
+            case TableScan scan when RecursiveCtes.isWorkingTable(scan) -> recursive.workingTable(scan);
+            case RepeatUnion r -> recursive.translate(r, this::translate);
+            case Spool s -> translate(s.getInput()); // the spools around a recursive CTE's terms
             case TableScan scan -> {
                 var table = scan.getTable().unwrap(CatalogSchema.CatalogTable.class);
                 if (table == null) throw RexToExpr.unsupported("scan of " + scan.getTable().getQualifiedName());
@@ -112,7 +117,6 @@ final class RelToPlan {
             case Correlate c -> throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
                     "this correlated subquery is not supported (it could not be decorrelated)");
             case LogicalWindow w -> throw RexToExpr.unsupported("window functions");
-            case RepeatUnion r -> throw RexToExpr.unsupported("WITH RECURSIVE");
             default -> throw RexToExpr.unsupported("the query operator "
                     + rel.getRelTypeName().replaceFirst("^Logical", "").toLowerCase(Locale.ROOT));
         };
@@ -202,17 +206,21 @@ final class RelToPlan {
     }
 
     private PlanNode aggregate(LogicalAggregate a) {
-        if (a.getGroupType() != Aggregate.Group.SIMPLE) {
-            throw RexToExpr.unsupported("GROUPING SETS, ROLLUP and CUBE");
-        }
         PlanNode in = translate(a.getInput());
-        int[] keys = a.getGroupSet().toArray();
+        if (a.getGroupType() != Aggregate.Group.SIMPLE) {
+            return GroupingSets.expand(a, in, (keys, calls) -> aggregate(in, keys, calls));
+        }
+        return aggregate(in, a.getGroupSet().toArray(), a.getAggCallList());
+    }
+
+    /** A plain GROUP BY {@code keys} (input columns) computing {@code calls} over {@code in}. */
+    private PlanNode aggregate(PlanNode in, int[] keys, List<AggregateCall> calls) {
         List<AggCall> aggs = new ArrayList<>();
         // Output columns after the Reduce: null when the Reduce's own column is used as is.
         List<Expr> post = new ArrayList<>();
         boolean needsPost = false;
         for (int k = 0; k < keys.length; k++) post.add(new Expr.Column(k, in.types().get(keys[k])));
-        for (AggregateCall call : a.getAggCallList()) {
+        for (AggregateCall call : calls) {
             String name = call.getAggregation().getName().toUpperCase(Locale.ROOT);
             SqlType type = TypeMapping.fromRel(call.getType());
             List<Integer> args = call.getArgList();

@@ -36,8 +36,7 @@
  *       folded to constants at plan time except for timestamptz and 'now'/'today'-style inputs.
  *   <li>Window functions: {@code WindowToPlan} turns a projection's RexOvers into
  *       {@code PlanNode.Window} nodes; {@code DistinctOn} rewrites DISTINCT ON into QUALIFY.
- *   <li>Not supported (0A000 or a syntax error): GROUPING SETS/ROLLUP/CUBE,
- *       WITH RECURSIVE, LATERAL with LIMIT,
+ *   <li>Not supported (0A000 or a syntax error): LATERAL,
  *       {@code LIMIT $1} in subqueries (the outermost query's is bound at execution),
  *       set-returning functions in the select list, WHERE without FROM, RETURNING.
  * </ul>

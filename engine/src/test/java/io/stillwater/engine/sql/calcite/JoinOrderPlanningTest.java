@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
 class JoinOrderPlanningTest extends PlannerFixture {
     @BeforeEach
     void tables() {
-        for (int i = 1; i <= 20; i++) {
-            add(new TableDef(100 + i, "t" + i, List.of(new ColumnDef("a", SqlType.INTEGER, false, null),
+        for (int i = 1; i <= 40; i++) {
+            add(new TableDef(1000 + i, "t" + i, List.of(new ColumnDef("a", SqlType.INTEGER, false, null),
                     new ColumnDef("b", SqlType.INTEGER, false, null), new ColumnDef("c", SqlType.TEXT, false, null))));
         }
         add(new TableDef(200, "fact", List.of(new ColumnDef("k1", SqlType.INTEGER, false, null),
@@ -68,6 +68,24 @@ class JoinOrderPlanningTest extends PlannerFixture {
         QueryPlan q = query("SELECT count(*) FROM " + String.join(", ", oddThenEven(20)) + " WHERE " + chainPredicate(20));
         assertThat(nodesOf(q.body(), PlanNode.Join.class)).hasSize(19);
         assertThat(crossProducts(q)).isEmpty();
+    }
+
+    @Test
+    void fortyTablesInCommaOrJoinFormOrStarHaveNoCrossProduct() {
+        QueryPlan comma = query("SELECT count(*) FROM " + String.join(", ", oddThenEven(40)) + " WHERE " + chainPredicate(40));
+        assertThat(nodesOf(comma.body(), PlanNode.Join.class)).hasSize(39);
+        assertThat(crossProducts(comma)).isEmpty();
+        // JOIN ... ON each naming the next table: written along the chain.
+        StringBuilder joins = new StringBuilder("SELECT count(*) FROM t1");
+        for (int i = 2; i <= 40; i++) joins.append(" JOIN t").append(i).append(" ON t").append(i - 1).append(".b = t").append(i).append(".a");
+        assertThat(crossProducts(query(joins.toString()))).isEmpty();
+        // CROSS JOINs with the equalities in WHERE, in the odd-then-even order.
+        QueryPlan cross = query("SELECT count(*) FROM " + String.join(" CROSS JOIN ", oddThenEven(40)) + " WHERE " + chainPredicate(40));
+        assertThat(crossProducts(cross)).isEmpty();
+        List<String> star = new ArrayList<>();
+        for (int i = 2; i <= 40; i++) star.add("t1.a = t" + i + ".b");
+        QueryPlan s = query("SELECT count(*) FROM " + String.join(", ", oddThenEven(40)) + " WHERE " + String.join(" AND ", star));
+        assertThat(crossProducts(s)).isEmpty();
     }
 
     @Test

@@ -173,6 +173,11 @@ class PlanInvariantsTest extends PlannerFixture {
                     if (c.aggregate() != null) for (int arg : c.aggregate().args()) assertThat(arg).isBetween(0, in.size() - 1);
                 }
             }
+            case PlanNode.Recursive r -> {
+                assertThat(kinds(checkNode(r.base()))).isEqualTo(kinds(r.types()));
+                assertThat(kinds(checkNode(r.step()))).isEqualTo(kinds(r.types()));
+                assertThat(r.workingId()).isNegative();
+            }
             case PlanNode.GenerateSeries g -> g.args().forEach(a -> {
                 checkExpr(a, List.of());
                 assertThat(a.toString()).doesNotContain("Column[");

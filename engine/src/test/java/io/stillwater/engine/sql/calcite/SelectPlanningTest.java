@@ -439,10 +439,13 @@ class SelectPlanningTest extends PlannerFixture {
     }
 
     @Test
-    void recursiveCtesAreNotSupportedYet() {
-        var e = error("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5) SELECT * FROM r");
-        assertThat(e.state()).isEqualTo(SqlState.FEATURE_NOT_SUPPORTED);
-        assertThat(e.getMessage()).contains("WITH RECURSIVE");
+    void recursiveCteIsARecursiveNodeWhoseStepReadsItsWorkingTable() {
+        QueryPlan q = query("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5) SELECT * FROM r");
+        var r = nodesOf(q.body(), PlanNode.Recursive.class).get(0);
+        assertThat(r.all()).isTrue();
+        assertThat(r.types()).containsExactly(SqlType.INTEGER);
+        assertThat(nodesOf(r.step(), PlanNode.Get.class)).extracting(PlanNode.Get::objectId).containsExactly(r.workingId());
+        assertThat(io.stillwater.engine.plan.PlanInputs.objectIds(q.body())).isEmpty();
     }
 
     @Test
