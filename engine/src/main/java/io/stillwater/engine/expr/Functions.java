@@ -285,6 +285,10 @@ final class Functions {
 
             // ---------------------------------------------------------------- misc
             case PG_TYPEOF -> constant(call.args().get(0).type().displayName());
+            case ARRAY, ARRAY_SUBSCRIPT, ANY_OP, ALL_OP, CARDINALITY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER,
+                    ARRAY_NDIMS, ARRAY_DIMS, ARRAY_TO_STRING, STRING_TO_ARRAY, ARRAY_POSITION, ARRAY_POSITIONS,
+                    ARRAY_APPEND, ARRAY_PREPEND, ARRAY_CAT, ARRAY_REMOVE, ARRAY_REPLACE, ARRAY_CONTAINS,
+                    ARRAY_CONTAINED, ARRAY_OVERLAP -> ArrayFuncs.compile(call, args, ctx);
             case VERSION -> constant(VERSION);
             case CURRENT_USER -> constant(ctx.user());
             case CURRENT_DATABASE -> constant(ctx.database());

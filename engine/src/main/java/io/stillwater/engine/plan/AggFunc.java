@@ -14,4 +14,6 @@ public enum AggFunc {
     SINGLE_VALUE,
     /** Statistical aggregates (numeric/double), as in PostgreSQL. */
     STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP,
+    /** array_agg(value [ORDER BY ...]): NULL values included; NULL over no rows. */
+    ARRAY_AGG,
 }

@@ -116,6 +116,11 @@ final class PgOperatorTable {
             ops.add(op);
             OWN_NAMES_OPS.add(op);
         }
+        for (SqlOperator op : ArrayOperators.functions()) {
+            ops.add(op);
+            OWN_NAMES.add(op.getName());
+            OWN_NAMES_OPS.add(op);
+        }
         ops.add(new GenerateSeries());
         OWN_NAMES.add("GENERATE_SERIES");
         OWN_NAMES_OPS.add(ops.get(0));

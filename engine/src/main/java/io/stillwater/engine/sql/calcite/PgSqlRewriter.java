@@ -197,6 +197,8 @@ final class PgSqlRewriter extends SqlShuttle {
             return call.getOperator().createCall(call.getFunctionQuantifier(), call.getParserPosition(),
                     ops.toArray(new SqlNode[0]));
         }
+        SqlNode array = ArraySyntax.rewrite(call);
+        if (array != call) return array.accept(this);
         if (call instanceof SqlSelect select) {
             rewriteSelect(select);
         } else if (call instanceof SqlBasicCall basic && REBIND.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
@@ -438,6 +440,7 @@ final class PgSqlRewriter extends SqlShuttle {
         if (node instanceof SqlCase) return "case";
         if (node instanceof SqlCall c) {
             var op = c.getOperator();
+            if (PgInfixOperators.isOperatorFunction(op.getName())) return "?column?";
             if (op instanceof SqlFunction || op.getKind() == SqlKind.OTHER_FUNCTION) {
                 return op.getName().toLowerCase(Locale.ROOT);
             }

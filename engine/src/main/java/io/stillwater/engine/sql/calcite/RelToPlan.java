@@ -237,11 +237,13 @@ final class RelToPlan {
                 case "STDDEV_POP" -> AggFunc.STDDEV_POP;
                 case "VARIANCE", "VAR_SAMP" -> AggFunc.VAR_SAMP;
                 case "VAR_POP" -> AggFunc.VAR_POP;
+                case "ARRAY_AGG" -> AggFunc.ARRAY_AGG;
                 default -> throw RexToExpr.unsupported("aggregate function " + name.toLowerCase(Locale.ROOT));
             };
             if (f == AggFunc.MIN || f == AggFunc.MAX || f == AggFunc.SINGLE_VALUE) {
                 type = in.types().get(args.get(0)); // exactly the input's type, modifiers included
             }
+            if (f == AggFunc.ARRAY_AGG) type = SqlType.arrayOf(in.types().get(args.get(0)));
             if (f == AggFunc.COUNT && call.getArgList().size() > 1) {
                 throw RexToExpr.unsupported("count with several arguments");
             }
