@@ -82,6 +82,7 @@ final class Accumulators {
                 boolean ofArrays = inputTypes.get(arg).isArray();
                 yield () -> new OrderedAggregate(new int[] {arg}, order, -1, rows -> arrayAgg(rows, ofArrays));
             }
+            case JSONB_AGG, JSONB_OBJECT_AGG -> JsonbAggregates.factory(call, inputTypes);
         };
     }
 

@@ -76,6 +76,7 @@ public final class ExprCompiler {
             case NULLIF -> isNullConstant(args.get(0));
             case ARRAY, ANY_OP, ALL_OP, ARRAY_APPEND, ARRAY_PREPEND, ARRAY_CAT, ARRAY_POSITION, ARRAY_POSITIONS,
                     ARRAY_REMOVE, ARRAY_REPLACE, ARRAY_TO_STRING, STRING_TO_ARRAY -> ArrayFuncs.nullForNullConstant(call);
+            case JSONB_BUILD_OBJECT, JSONB_BUILD_ARRAY -> false;
             case BETWEEN -> args.size() == 3 && isNullConstant(args.get(1)) && isNullConstant(args.get(2));
             case IN -> !args.isEmpty() && (isNullConstant(args.get(0))
                     || (args.size() > 1 && args.subList(1, args.size()).stream().allMatch(ExprCompiler::isNullConstant)));

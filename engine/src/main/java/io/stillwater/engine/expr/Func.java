@@ -86,4 +86,25 @@ public enum Func {
     ARRAY_REMOVE, ARRAY_REPLACE,
     /** a @> b, a <@ b, a && b: containment and overlap, ignoring NULL elements and multiplicity. */
     ARRAY_CONTAINS, ARRAY_CONTAINED, ARRAY_OVERLAP,
+    // jsonb (JsonbFuncs)
+    /** j -> key (text) or j -> index (integer); ->> the same as text. */
+    JSONB_GET, JSONB_GET_TEXT,
+    /** j #> path (text[]), #>> as text; also jsonb_extract_path(_text)(j, keys...). */
+    JSONB_PATH, JSONB_PATH_TEXT,
+    /** @>, <@: containment. */
+    JSONB_CONTAINS, JSONB_CONTAINED,
+    /** ? key, ?| keys, ?& keys. */
+    JSONB_EXISTS, JSONB_EXISTS_ANY, JSONB_EXISTS_ALL,
+    /** j || j. */
+    JSONB_CONCAT,
+    /** j - key (text), j - index (integer), j - keys (text[]); j #- path. */
+    JSONB_DELETE, JSONB_DELETE_PATH,
+    /** jsonb_build_object(k, v, ...), jsonb_build_array(...); not strict. */
+    JSONB_BUILD_OBJECT, JSONB_BUILD_ARRAY,
+    TO_JSONB, JSONB_TYPEOF, JSONB_ARRAY_LENGTH,
+    /** jsonb_extract_path(j, k1, k2, ...) and its text form. */
+    JSONB_EXTRACT_PATH, JSONB_EXTRACT_PATH_TEXT,
+    /** jsonb_set(target, path, value [, create_missing]). */
+    JSONB_SET,
+    JSONB_STRIP_NULLS, JSONB_PRETTY,
 }

@@ -3,6 +3,8 @@ package io.stillwater.engine.storage;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.types.ByteString;
 import io.stillwater.engine.types.Interval;
+import io.stillwater.engine.types.Jsonb;
+import io.stillwater.engine.types.JsonbText;
 import io.stillwater.engine.types.PgArray;
 import io.stillwater.engine.types.SqlType;
 import io.stillwater.engine.types.TypeKind;
@@ -101,6 +103,7 @@ public final class RowCodec {
             case Instant t -> w.writeByte(TIMESTAMPTZ).writeVarLong(t.getEpochSecond()).writeVarLong(t.getNano());
             case Interval i -> w.writeByte(INTERVAL).writeVarLong(i.months()).writeVarLong(i.days()).writeVarLong(i.micros());
             case ByteString b -> w.writeByte(BYTEA).writeByteArray(b.toByteArray());
+            case Jsonb j -> w.writeByte(JSONB).writeString(JsonbText.format(j));
             case PgArray a -> {
                 w.writeByte(ARRAY).writeLength(a.size());
                 for (int i = 0; i < a.size(); i++) writeDatum(w, a.get(i));
@@ -138,6 +141,7 @@ public final class RowCodec {
                 case TIMESTAMPTZ -> Instant.ofEpochSecond(r.readVarLong(), r.readVarInt());
                 case INTERVAL -> new Interval(r.readVarInt(), r.readVarInt(), r.readVarLong());
                 case BYTEA -> ByteString.wrap(r.readByteArray());
+                case JSONB -> JsonbText.parse(r.readString());
                 case ARRAY -> {
                     int n = r.readLength();
                     if (n > r.remaining()) throw new CorruptDataException("array of " + n + " elements in " + r.remaining() + " bytes");

@@ -167,6 +167,16 @@ public final class Casts {
         return PgArray.of(out);
     }
 
+    /** jsonb::numeric / ::integer / ::boolean ...: only a scalar of that kind converts, as in PostgreSQL. */
+    private static Object fromJsonbScalar(Jsonb j, SqlType to) {
+        Object root = j.root();
+        TypeKind t = to.kind();
+        if (t.isNumeric() && root instanceof BigDecimal d) return applyTypmod(Numbers.convert(d, t), to);
+        if (t == TypeKind.BOOLEAN && root instanceof Boolean b) return b;
+        String what = Jsonb.typeOf(root);
+        throw new SqlException(SqlState.INVALID_PARAMETER_VALUE, "cannot cast jsonb " + what + " to type " + to.displayName());
+    }
+
     private static SqlException cannotCast(SqlType from, SqlType to) {
         return new SqlException(SqlState.CANNOT_COERCE,
                 "cannot cast type " + from.displayName() + " to " + to.displayName());
@@ -175,6 +185,7 @@ public final class Casts {
     private static Object convert(Object v, SqlType from, SqlType to, ZoneId zone) {
         TypeKind f = from.kind(), t = to.kind();
         if (f == TypeKind.ARRAY && t == TypeKind.ARRAY) return castElements((PgArray) v, from.element(), to.element(), zone);
+        if (f == TypeKind.JSONB && t != TypeKind.JSONB) return fromJsonbScalar((Jsonb) v, to);
         if (f == t) return v;
         if (f.isNumeric() && t.isNumeric()) return Numbers.convert(v, t);
         switch (t) {

@@ -56,7 +56,7 @@ public final class DatumText {
             case INTERVAL -> IntervalText.format((Interval) value);
             case BYTEA -> value.toString();
             case ARRAY -> ArrayText.format(type.element(), (PgArray) value, zone);
-            case JSONB -> value.toString();
+            case JSONB -> JsonbText.format((Jsonb) value);
         };
     }
 
@@ -106,7 +106,7 @@ public final class DatumText {
             case INTERVAL -> IntervalText.parse(text);
             case BYTEA -> parseBytea(text);
             case ARRAY -> ArrayText.parse(type.element(), text, zone, now);
-            case JSONB -> throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "type jsonb is not supported");
+            case JSONB -> JsonbText.parse(text);
         };
     }
 

@@ -166,6 +166,8 @@ public final class PgBinaryCodec {
         return new SqlException(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, type.kind().pgName() + " out of range");
     }
 
+    static String utf8Text(byte[] bytes) { return utf8(bytes); }
+
     private static String utf8(byte[] bytes) {
         try {
             return StandardCharsets.UTF_8.newDecoder()

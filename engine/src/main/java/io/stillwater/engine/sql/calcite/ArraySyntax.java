@@ -116,6 +116,9 @@ final class ArraySyntax {
 
     private static RelDataType concatType(SqlOperatorBinding b) {
         RelDataType l = b.getOperandType(0), r = b.getOperandType(1);
+        if (isJsonb(l) || isJsonb(r)) {
+            return b.getTypeFactory().createTypeWithNullability(isJsonb(l) ? l : r, true);
+        }
         if (!isArray(l) && !isArray(r)) return ReturnTypes.DYADIC_STRING_SUM_PRECISION_NULLABLE.inferReturnType(b);
         RelDataType t = isArray(l) ? l : r;
         return b.getTypeFactory().createTypeWithNullability(t, true);
@@ -123,10 +126,13 @@ final class ArraySyntax {
 
     private static boolean isArray(RelDataType t) { return t.getSqlTypeName() == SqlTypeName.ARRAY; }
 
+    static boolean isJsonb(RelDataType t) { return t.getSqlTypeName() == SqlTypeName.VARIANT; }
+
     private static final class ConcatOperands implements SqlOperandTypeChecker {
         @Override
         public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
             if (isArray(binding.getOperandType(0)) || isArray(binding.getOperandType(1))) return true;
+            if (isJsonb(binding.getOperandType(0)) || isJsonb(binding.getOperandType(1))) return true;
             SqlOperandTypeChecker std = SqlStdOperatorTable.CONCAT.getOperandTypeChecker();
             return std.checkOperandTypes(binding, throwOnFailure);
         }

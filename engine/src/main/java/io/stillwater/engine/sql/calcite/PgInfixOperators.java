@@ -49,6 +49,8 @@ final class PgInfixOperators {
 
     static String rewrite(String sql) {
         if (sql.indexOf('[') >= 0) sql = nestedArrayBrackets(sql);
+        if (sql.toLowerCase(Locale.ROOT).contains("jsonb")) sql = jsonbTypeNames(sql);
+        if (sql.toLowerCase(Locale.ROOT).contains("order")) sql = aggregateOrderBy(sql);
         if (!mayContainOperator(sql)) return sql;
         for (int n = 0; n < MAX_OPERATORS; n++) {
             List<Token> tokens;
@@ -75,6 +77,84 @@ final class PgInfixOperators {
                     + sql.substring(opToken.end(), last.end()) + ")" + sql.substring(last.end());
         }
         return sql;
+    }
+
+    /** Aggregates whose result does not depend on the order of their input: their ORDER BY is dropped. */
+    private static final Set<String> ORDER_INSENSITIVE = Set.of("count", "sum", "avg", "min", "max", "bool_and",
+            "bool_or", "every", "stddev", "stddev_samp", "stddev_pop", "variance", "var_samp", "var_pop", "bit_and",
+            "bit_or", "bit_xor");
+
+    /** Ordered aggregates Babel cannot give an ORDER BY inside the call: it becomes WITHIN GROUP. */
+    private static final Set<String> WITHIN_GROUP = Set.of("jsonb_agg", "jsonb_object_agg");
+
+    /**
+     * PostgreSQL's {@code agg(x ORDER BY y)} for every aggregate: Babel parses it only for
+     * array_agg and string_agg. For jsonb_agg and jsonb_object_agg it becomes
+     * {@code agg(x) WITHIN GROUP (ORDER BY y)} (the same ordered aggregate to the planner);
+     * for order-insensitive aggregates (sum, count, ...) the ORDER BY is dropped, as it
+     * changes nothing.
+     */
+    private static String aggregateOrderBy(String sql) {
+        List<Token> tokens;
+        try {
+            tokens = SqlLexer.tokenize(sql);
+        } catch (SqlException e) {
+            return sql;
+        }
+        for (int i = 1; i + 1 < tokens.size(); i++) {
+            Token name = tokens.get(i - 1), open = tokens.get(i);
+            if (!open.isSymbol("(") || !isWord(name)) continue;
+            String fn = name.text();
+            boolean within = WITHIN_GROUP.contains(fn);
+            if (!within && !ORDER_INSENSITIVE.contains(fn)) continue;
+            int close = matchForward(tokens, i);
+            if (close < 0) return sql;
+            int depth = 0;
+            for (int k = i + 1; k < close; k++) {
+                Token t = tokens.get(k);
+                if (t.isSymbol("(") || t.isSymbol("[")) depth++;
+                else if (t.isSymbol(")") || t.isSymbol("]")) depth--;
+                else if (depth == 0 && t.isWord("order") && tokens.get(k + 1).isWord("by")) {
+                    Token order = t, last = tokens.get(close - 1), end = tokens.get(close);
+                    String orderBy = sql.substring(order.offset(), last.end());
+                    String rewritten = sql.substring(0, order.offset()) + ")"
+                            + (within ? " WITHIN GROUP (" + orderBy + ")" : "") + sql.substring(end.end());
+                    return aggregateOrderBy(rewritten);
+                }
+            }
+        }
+        return sql;
+    }
+
+    /**
+     * jsonb as a type name: {@code x::jsonb}, {@code CAST(x AS jsonb)} and {@code jsonb '...'}
+     * name Calcite's VARIANT, the validator's type for jsonb (see {@link TypeMapping}).
+     */
+    private static String jsonbTypeNames(String sql) {
+        List<Token> tokens;
+        try {
+            tokens = SqlLexer.tokenize(sql);
+        } catch (SqlException e) {
+            return sql;
+        }
+        StringBuilder out = new StringBuilder(sql.length() + 16);
+        int copied = 0;
+        for (int i = 0; i < tokens.size(); i++) {
+            Token t = tokens.get(i);
+            if (!t.isWord("jsonb")) continue;
+            Token prev = i > 0 ? tokens.get(i - 1) : null;
+            Token next = i + 1 < tokens.size() ? tokens.get(i + 1) : null;
+            if (prev != null && (prev.isSymbol("::") || (prev.isWord("as") && next != null && next.isSymbol(")")))) {
+                out.append(sql, copied, t.offset()).append("VARIANT");
+                copied = t.end();
+            } else if (next != null && next.kind() == TokenKind.STRING && !(prev != null && prev.isSymbol("."))) {
+                out.append(sql, copied, t.offset()).append("CAST(").append(next.source()).append(" AS VARIANT)");
+                copied = next.end();
+                i++;
+            }
+        }
+        if (copied == 0) return sql;
+        return out.append(sql, copied, sql.length()).toString();
     }
 
     /** {@code ARRAY[[1,2],[3,4]]}: PostgreSQL's inner brackets are {@code ARRAY[...]} for Babel. */

@@ -15,6 +15,7 @@ import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlBinaryOperator;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCollectionTypeNameSpec;
 import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlPrefixOperator;
 import org.apache.calcite.sql.SqlUserDefinedTypeNameSpec;
@@ -455,7 +456,8 @@ final class PgSqlRewriter extends SqlShuttle {
     }
 
     private static String pgTypeName(SqlDataTypeSpec spec) {
-        String n = spec.getTypeName().getSimple().toLowerCase(Locale.ROOT);
+        String n = (spec.getTypeNameSpec() instanceof SqlCollectionTypeNameSpec c
+                ? c.getElementTypeName().getTypeName() : spec.getTypeName()).getSimple().toLowerCase(Locale.ROOT);
         return switch (n) {
             case "integer", "int", "int4" -> "int4";
             case "bigint", "int8" -> "int8";
@@ -470,6 +472,7 @@ final class PgSqlRewriter extends SqlShuttle {
             case "timestamptz" -> "timestamptz";
             case "text", "string" -> "text";
             case "varbinary", "bytea" -> "bytea";
+            case "variant" -> "jsonb";
             default -> n;
         };
     }

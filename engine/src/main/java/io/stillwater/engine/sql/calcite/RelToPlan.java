@@ -238,6 +238,8 @@ final class RelToPlan {
                 case "VARIANCE", "VAR_SAMP" -> AggFunc.VAR_SAMP;
                 case "VAR_POP" -> AggFunc.VAR_POP;
                 case "ARRAY_AGG" -> AggFunc.ARRAY_AGG;
+                case "JSONB_AGG" -> AggFunc.JSONB_AGG;
+                case "JSONB_OBJECT_AGG" -> AggFunc.JSONB_OBJECT_AGG;
                 default -> throw RexToExpr.unsupported("aggregate function " + name.toLowerCase(Locale.ROOT));
             };
             if (f == AggFunc.MIN || f == AggFunc.MAX || f == AggFunc.SINGLE_VALUE) {

@@ -119,6 +119,7 @@ final class RexToExpr {
         BY_NAME.put("PG_SUBSCRIPT", Func.ARRAY_SUBSCRIPT);
         BY_NAME.put("PG_ANY", Func.ANY_OP);
         BY_NAME.put("PG_ALL", Func.ALL_OP);
+        BY_NAME.putAll(JsonbCalls.OPERATORS);
         BY_NAME.put("PG_CONTAINS", Func.ARRAY_CONTAINS);
         BY_NAME.put("PG_CONTAINED", Func.ARRAY_CONTAINED);
         BY_NAME.put("PG_OVERLAP", Func.ARRAY_OVERLAP);
@@ -255,6 +256,13 @@ final class RexToExpr {
                     "function " + call.getOperator().getName().toLowerCase(Locale.ROOT) + " is not supported");
         }
         List<Expr> args = translateAll(call.getOperands(), input);
+        if ((f == Func.CONCAT_OP || f == Func.ARRAY_CONTAINS || f == Func.ARRAY_CONTAINED || f == Func.MINUS)
+                && JsonbCalls.involvesJsonb(args)) {
+            Func j = f == Func.CONCAT_OP ? Func.JSONB_CONCAT : f == Func.MINUS ? Func.JSONB_DELETE
+                    : f == Func.ARRAY_CONTAINS ? Func.JSONB_CONTAINS : Func.JSONB_CONTAINED;
+            return JsonbCalls.call(j, args, j == Func.JSONB_CONCAT || j == Func.JSONB_DELETE ? SqlType.JSONB : type);
+        }
+        if (JsonbCalls.isJsonbFunc(f)) return JsonbCalls.call(f, args, type);
         if (f == Func.CONCAT_OP && (args.get(0).type().isArray() || args.get(1).type().isArray())) {
             return ArrayCalls.concat(args, type);
         }

@@ -54,7 +54,7 @@ public final class TypeMapping {
                     new SqlIntervalQualifier(TimeUnit.DAY, TimeUnit.SECOND, SqlParserPos.ZERO));
             case BYTEA -> f.createSqlType(SqlTypeName.VARBINARY);
             case ARRAY -> f.createArrayType(f.createTypeWithNullability(toRel(type.element(), f), true), -1);
-            case JSONB -> throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "type jsonb is not supported");
+            case JSONB -> f.createSqlType(SqlTypeName.VARIANT); // Calcite's document type: only jsonb uses it
         };
     }
 
@@ -90,6 +90,7 @@ public final class TypeMapping {
             case BINARY: case VARBINARY: return SqlType.BYTEA;
             case NULL: case UNKNOWN: return SqlType.UNKNOWN;
             case SYMBOL: return SqlType.TEXT;
+            case VARIANT: return SqlType.JSONB;
             case ARRAY: return SqlType.arrayOf(fromRel(type.getComponentType(), keepModifiers));
             default:
                 if (name.getFamily() == SqlTypeFamily.INTERVAL_DAY_TIME

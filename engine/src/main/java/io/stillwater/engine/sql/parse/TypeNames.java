@@ -29,7 +29,7 @@ public final class TypeNames {
 
     /** Real PostgreSQL types (and the serial pseudo-types) that Stillwater does not support. */
     private static final Set<String> UNSUPPORTED = Set.of(
-            "json", "jsonb", "uuid", "oid", "money", "bit", "varbit", "inet", "cidr", "macaddr", "macaddr8",
+            "json", "uuid", "oid", "money", "bit", "varbit", "inet", "cidr", "macaddr", "macaddr8",
             "xml", "point", "line", "lseg", "box", "path", "polygon", "circle", "tsvector", "tsquery",
             "timetz", "serial", "serial2", "serial4", "serial8", "smallserial", "bigserial", "regclass",
             "regtype", "regproc", "name", "record", "int4range", "int8range", "numrange", "daterange",
@@ -116,6 +116,7 @@ public final class TypeNames {
             }
             case "interval" -> interval(c);
             case "bytea" -> SqlType.BYTEA;
+            case "jsonb" -> SqlType.JSONB;
             default -> {
                 if (UNSUPPORTED.contains(name)) {
                     throw SqlException.of(SqlState.FEATURE_NOT_SUPPORTED, "type \"%s\" is not supported", name);

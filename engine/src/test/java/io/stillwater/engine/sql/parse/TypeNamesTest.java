@@ -89,7 +89,8 @@ class TypeNamesTest {
         assertSqlError(() -> TypeNames.parse("foo"), SqlState.UNDEFINED_OBJECT, "type \"foo\" does not exist");
         assertSqlError(() -> TypeNames.parse("Foo(3)"), SqlState.UNDEFINED_OBJECT, "type \"foo\" does not exist");
         assertSqlError(() -> TypeNames.parse("\"Int4\""), SqlState.UNDEFINED_OBJECT, "type \"Int4\" does not exist");
-        assertSqlError(() -> TypeNames.parse("jsonb"), SqlState.FEATURE_NOT_SUPPORTED, "type \"jsonb\" is not supported");
+        assertSqlError(() -> TypeNames.parse("json"), SqlState.FEATURE_NOT_SUPPORTED, "type \"json\" is not supported");
+        assertThat(TypeNames.parse("jsonb")).isEqualTo(SqlType.JSONB);
         assertSqlError(() -> TypeNames.parse("serial"), SqlState.FEATURE_NOT_SUPPORTED, "type \"serial\" is not supported");
         assertSqlError(() -> TypeNames.parse("time with time zone"), SqlState.FEATURE_NOT_SUPPORTED,
                 "type \"time with time zone\" is not supported");
