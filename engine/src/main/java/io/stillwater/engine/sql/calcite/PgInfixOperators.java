@@ -287,19 +287,21 @@ final class PgInfixOperators {
         return start;
     }
 
-    /** If tokens ending at {@code i} are {@code :: typename ...}, the index of the {@code ::}; else -1. */
+    /**
+     * If the tokens ending at {@code i} are a cast suffix {@code :: type}, {@code :: type(n)},
+     * {@code :: type[]} or {@code :: double precision}, the index of the {@code ::}; else -1.
+     */
     private static int castStart(List<Token> ts, int i) {
         int j = i;
-        while (j >= 0 && j > i - 8) {
-            Token t = ts.get(j);
-            if (t.isSymbol("::")) return j == i ? -1 : j;
-            boolean typeToken = isWord(t) || t.kind() == TokenKind.QUOTED_IDENTIFIER || t.isSymbol("[")
-                    || t.isSymbol("]") || t.isSymbol("(") || t.isSymbol(")") || t.isSymbol(",")
-                    || t.kind() == TokenKind.INTEGER;
-            if (!typeToken) return -1;
-            j--;
+        while (j >= 1 && ts.get(j).isSymbol("]") && ts.get(j - 1).isSymbol("[")) j -= 2;
+        if (j >= 0 && ts.get(j).isSymbol(")")) {
+            int open = matchBackward(ts, j);
+            if (open < 0) return -1;
+            j = open - 1;
         }
-        return -1;
+        if (j < 1 || !isName(ts.get(j))) return -1;
+        if (ts.get(j).isWord("precision") && j >= 2 && ts.get(j - 1).isWord("double")) j--;
+        return ts.get(j - 1).isSymbol("::") ? j - 1 : -1;
     }
 
     private static int qualifiedStart(List<Token> ts, int i) {
