@@ -412,7 +412,7 @@ final class PgSqlRewriter extends SqlShuttle {
             case COALESCE: return "coalesce";
             case NULLIF: return "nullif";
             case EXISTS: return "exists";
-            case ARRAY_VALUE_CONSTRUCTOR: return "array";
+            case ARRAY_VALUE_CONSTRUCTOR: case ARRAY_QUERY_CONSTRUCTOR: return "array";
             case ROW: return "row";
             case SCALAR_QUERY: return columnName(((SqlCall) node).operand(0));
             case SELECT: {

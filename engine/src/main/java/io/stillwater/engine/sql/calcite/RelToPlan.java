@@ -10,6 +10,7 @@ import io.stillwater.engine.plan.AggFunc;
 import io.stillwater.engine.plan.JoinKind;
 import io.stillwater.engine.plan.PlanNode;
 import io.stillwater.engine.plan.SortKey;
+import io.stillwater.engine.types.PgArray;
 import io.stillwater.engine.types.SqlType;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -21,6 +22,7 @@ import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.core.Collect;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.RepeatUnion;
@@ -107,6 +109,7 @@ final class RelToPlan {
                         constant(s.offset, 0));
             }
             case LogicalTableFunctionScan t -> generateSeries(t);
+            case Collect c -> collect(c);
             case Correlate c -> throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
                     "this correlated subquery is not supported (it could not be decorrelated)");
             case LogicalWindow w -> throw RexToExpr.unsupported("window functions");
@@ -114,6 +117,44 @@ final class RelToPlan {
             default -> throw RexToExpr.unsupported("the query operator "
                     + rel.getRelTypeName().replaceFirst("^Logical", "").toLowerCase(Locale.ROOT));
         };
+    }
+
+    /**
+     * {@code ARRAY(SELECT x ...)}: the one row holding the array of the subquery's values,
+     * in the subquery's ORDER BY when it has one, the empty array when it has no rows.
+     */
+    private PlanNode collect(Collect c) {
+        RelNode input = c.getInput();
+        List<SortKey> order = List.of();
+        PlanNode in;
+        if (input instanceof LogicalSort s && s.fetch == null && s.offset == null && s.getInput().getRowType().getFieldCount() == 1) {
+            order = sortKeys(s.getCollation());
+            in = translate(s.getInput());
+        } else if (input instanceof LogicalProject p && p.getProjects().size() == 1
+                && p.getInput() instanceof LogicalSort s && s.fetch == null && s.offset == null) {
+            // ORDER BY a column that is not selected: the value first, then the sorted input's columns.
+            PlanNode sorted = translate(s.getInput());
+            List<Expr> cols = new ArrayList<>();
+            cols.add(rex.translate(p.getProjects().get(0), sorted.types()));
+            for (int i = 0; i < sorted.arity(); i++) cols.add(new Expr.Column(i, sorted.types().get(i)));
+            in = new PlanNode.Project(sorted, cols);
+            order = new ArrayList<>();
+            for (SortKey k : sortKeys(s.getCollation())) order.add(new SortKey(k.column() + 1, k.descending(), k.nullsFirst()));
+            SqlType type = SqlType.arrayOf(in.types().get(0));
+            return arrayOf(in, order, type);
+        } else {
+            in = translate(input);
+        }
+        if (in.arity() != 1) throw RexToExpr.unsupported("ARRAY(subquery) of more than one column");
+        return arrayOf(in, order, SqlType.arrayOf(in.types().get(0)));
+    }
+
+    /** The one-row array of column 0 of {@code in}, ordered by {@code order}; empty for no rows. */
+    private static PlanNode arrayOf(PlanNode in, List<SortKey> order, SqlType type) {
+        AggCall agg = new AggCall(AggFunc.ARRAY_AGG, List.of(0), false, -1, order, type, "array");
+        PlanNode reduce = new PlanNode.Reduce(in, new int[0], List.of(agg));
+        Expr array = new Expr.Call(Func.COALESCE, List.of(new Expr.Column(0, type), new Expr.Literal(PgArray.empty(), type)), type);
+        return new PlanNode.Project(reduce, List.of(array));
     }
 
     static boolean isIdentity(List<RexNode> exprs, int inputArity) {
