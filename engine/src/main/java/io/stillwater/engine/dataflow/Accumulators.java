@@ -8,12 +8,14 @@ import io.stillwater.engine.plan.AggFunc;
 import io.stillwater.engine.plan.SortKey;
 import io.stillwater.engine.types.Datums;
 import io.stillwater.engine.types.Interval;
+import io.stillwater.engine.types.PgArray;
 import io.stillwater.engine.types.SqlType;
 import io.stillwater.engine.types.TypeKind;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -75,7 +77,33 @@ final class Accumulators {
                 yield () -> new StringAgg(arg, sep, order);
             }
             case SINGLE_VALUE -> () -> new SingleValue(arg);
+            case ARRAY_AGG -> {
+                List<SortKey> order = call.order();
+                boolean ofArrays = inputTypes.get(arg).isArray();
+                yield () -> new OrderedAggregate(new int[] {arg}, order, -1, rows -> arrayAgg(rows, ofArrays));
+            }
+            case JSONB_AGG, JSONB_OBJECT_AGG -> JsonbAggregates.factory(call, inputTypes);
         };
+    }
+
+    /** array_agg's result; arrays of arrays must be non-null, non-empty and of one shape, as in PostgreSQL. */
+    private static PgArray arrayAgg(List<Row> rows, boolean ofArrays) {
+        List<Object> out = new ArrayList<>(rows.size());
+        int[] dims = null;
+        for (Row r : rows) {
+            Object v = r.get(0);
+            if (ofArrays) {
+                if (v == null) throw new SqlException(SqlState.INVALID_PARAMETER_VALUE, "cannot accumulate null arrays");
+                PgArray a = (PgArray) v;
+                if (a.isEmpty()) throw new SqlException(SqlState.INVALID_PARAMETER_VALUE, "cannot accumulate empty arrays");
+                if (dims != null && !Arrays.equals(dims, a.dimensions())) {
+                    throw new SqlException(SqlState.ARRAY_SUBSCRIPT_ERROR, "cannot accumulate arrays of different dimensionality");
+                }
+                dims = a.dimensions();
+            }
+            out.add(v);
+        }
+        return PgArray.of(out);
     }
 
     private static SqlException unsupported(AggCall call) {

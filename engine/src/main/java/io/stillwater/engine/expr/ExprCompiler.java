@@ -74,6 +74,9 @@ public final class ExprCompiler {
             case IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM, AND, OR, NOT, IS_NULL, IS_NOT_NULL, IS_TRUE,
                     IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE, COALESCE, GREATEST, LEAST, CONCAT, PG_TYPEOF -> false;
             case NULLIF -> isNullConstant(args.get(0));
+            case ARRAY, ANY_OP, ALL_OP, ARRAY_APPEND, ARRAY_PREPEND, ARRAY_CAT, ARRAY_POSITION, ARRAY_POSITIONS,
+                    ARRAY_REMOVE, ARRAY_REPLACE, ARRAY_TO_STRING, STRING_TO_ARRAY -> ArrayFuncs.nullForNullConstant(call);
+            case JSONB_BUILD_OBJECT, JSONB_BUILD_ARRAY -> false;
             case BETWEEN -> args.size() == 3 && isNullConstant(args.get(1)) && isNullConstant(args.get(2));
             case IN -> !args.isEmpty() && (isNullConstant(args.get(0))
                     || (args.size() > 1 && args.subList(1, args.size()).stream().allMatch(ExprCompiler::isNullConstant)));
@@ -82,7 +85,7 @@ public final class ExprCompiler {
     }
 
     /** A NULL literal, possibly cast (a cast of NULL is NULL). */
-    private static boolean isNullConstant(Expr e) {
+    static boolean isNullConstant(Expr e) {
         return switch (e) {
             case Expr.Literal l -> l.value() == null;
             case Expr.Cast c -> isNullConstant(c.input());

@@ -64,4 +64,47 @@ public enum Func {
     PG_TYPEOF,
     VERSION, CURRENT_USER, CURRENT_DATABASE, CURRENT_SCHEMA,
     ENCODE, DECODE, GET_BYTE,
+    // arrays (ArrayFuncs)
+    /** ARRAY[args...]; not strict: NULL arguments are NULL elements. */
+    ARRAY,
+    /** array[index], 1-based; NULL out of range. */
+    ARRAY_SUBSCRIPT,
+    /** args: comparison ('=', '<>', '<', ...) as a text literal, value, array: {@code value op ANY (array)}; not strict. */
+    ANY_OP,
+    /** {@code value op ALL (array)}, args as {@link #ANY_OP}; not strict. */
+    ALL_OP,
+    CARDINALITY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_NDIMS, ARRAY_DIMS,
+    /** array_to_string(array, sep [, null_string]); not strict in null_string. */
+    ARRAY_TO_STRING,
+    /** string_to_array(s, sep [, null_string]); a NULL sep splits into characters. */
+    STRING_TO_ARRAY,
+    /** array_position(array, value [, start]); finds NULL too (IS NOT DISTINCT FROM). */
+    ARRAY_POSITION, ARRAY_POSITIONS,
+    /** array_append/prepend/cat: a NULL array is the empty array; not strict. */
+    ARRAY_APPEND, ARRAY_PREPEND, ARRAY_CAT,
+    /** array_remove(array, value), array_replace(array, from, to): NULL values match NULL elements. */
+    ARRAY_REMOVE, ARRAY_REPLACE,
+    /** a @> b, a <@ b, a && b: containment and overlap, ignoring NULL elements and multiplicity. */
+    ARRAY_CONTAINS, ARRAY_CONTAINED, ARRAY_OVERLAP,
+    // jsonb (JsonbFuncs)
+    /** j -> key (text) or j -> index (integer); ->> the same as text. */
+    JSONB_GET, JSONB_GET_TEXT,
+    /** j #> path (text[]), #>> as text; also jsonb_extract_path(_text)(j, keys...). */
+    JSONB_PATH, JSONB_PATH_TEXT,
+    /** @>, <@: containment. */
+    JSONB_CONTAINS, JSONB_CONTAINED,
+    /** ? key, ?| keys, ?& keys. */
+    JSONB_EXISTS, JSONB_EXISTS_ANY, JSONB_EXISTS_ALL,
+    /** j || j. */
+    JSONB_CONCAT,
+    /** j - key (text), j - index (integer), j - keys (text[]); j #- path. */
+    JSONB_DELETE, JSONB_DELETE_PATH,
+    /** jsonb_build_object(k, v, ...), jsonb_build_array(...); not strict. */
+    JSONB_BUILD_OBJECT, JSONB_BUILD_ARRAY,
+    TO_JSONB, JSONB_TYPEOF, JSONB_ARRAY_LENGTH,
+    /** jsonb_extract_path(j, k1, k2, ...) and its text form. */
+    JSONB_EXTRACT_PATH, JSONB_EXTRACT_PATH_TEXT,
+    /** jsonb_set(target, path, value [, create_missing]). */
+    JSONB_SET,
+    JSONB_STRIP_NULLS, JSONB_PRETTY,
 }

@@ -285,6 +285,14 @@ final class Functions {
 
             // ---------------------------------------------------------------- misc
             case PG_TYPEOF -> constant(call.args().get(0).type().displayName());
+            case ARRAY, ARRAY_SUBSCRIPT, ANY_OP, ALL_OP, CARDINALITY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER,
+                    ARRAY_NDIMS, ARRAY_DIMS, ARRAY_TO_STRING, STRING_TO_ARRAY, ARRAY_POSITION, ARRAY_POSITIONS,
+                    ARRAY_APPEND, ARRAY_PREPEND, ARRAY_CAT, ARRAY_REMOVE, ARRAY_REPLACE, ARRAY_CONTAINS,
+                    ARRAY_CONTAINED, ARRAY_OVERLAP -> ArrayFuncs.compile(call, args, ctx);
+            case JSONB_GET, JSONB_GET_TEXT, JSONB_PATH, JSONB_PATH_TEXT, JSONB_CONTAINS, JSONB_CONTAINED, JSONB_EXISTS,
+                    JSONB_EXISTS_ANY, JSONB_EXISTS_ALL, JSONB_CONCAT, JSONB_DELETE, JSONB_DELETE_PATH, JSONB_BUILD_OBJECT,
+                    JSONB_BUILD_ARRAY, TO_JSONB, JSONB_TYPEOF, JSONB_ARRAY_LENGTH, JSONB_EXTRACT_PATH,
+                    JSONB_EXTRACT_PATH_TEXT, JSONB_SET, JSONB_STRIP_NULLS, JSONB_PRETTY -> JsonbFuncs.compile(call, args, ctx);
             case VERSION -> constant(VERSION);
             case CURRENT_USER -> constant(ctx.user());
             case CURRENT_DATABASE -> constant(ctx.database());

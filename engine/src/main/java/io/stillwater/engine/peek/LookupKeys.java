@@ -216,7 +216,7 @@ final class LookupKeys {
     private static boolean lookupType(SqlType t) {
         return switch (t.kind()) {
             case BOOLEAN, SMALLINT, INTEGER, BIGINT, NUMERIC, TEXT, VARCHAR, DATE, TIME, TIMESTAMP, TIMESTAMPTZ, BYTEA -> true;
-            case REAL, DOUBLE, CHAR, INTERVAL, UNKNOWN -> false;
+            case REAL, DOUBLE, CHAR, INTERVAL, UNKNOWN, ARRAY, JSONB -> false;
         };
     }
 }

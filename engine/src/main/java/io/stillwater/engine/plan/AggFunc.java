@@ -14,4 +14,10 @@ public enum AggFunc {
     SINGLE_VALUE,
     /** Statistical aggregates (numeric/double), as in PostgreSQL. */
     STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP,
+    /** array_agg(value [ORDER BY ...]): NULL values included; NULL over no rows. */
+    ARRAY_AGG,
+    /** jsonb_agg(value [ORDER BY ...]): values as jsonb (NULL as null); NULL over no rows. */
+    JSONB_AGG,
+    /** jsonb_object_agg(key, value [ORDER BY ...]): args[0] key, args[1] value; NULL over no rows. */
+    JSONB_OBJECT_AGG,
 }

@@ -3,6 +3,9 @@ package io.stillwater.engine.storage;
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.types.ByteString;
 import io.stillwater.engine.types.Interval;
+import io.stillwater.engine.types.Jsonb;
+import io.stillwater.engine.types.JsonbText;
+import io.stillwater.engine.types.PgArray;
 import io.stillwater.engine.types.SqlType;
 import io.stillwater.engine.types.TypeKind;
 import java.math.BigDecimal;
@@ -47,6 +50,8 @@ public final class RowCodec {
     static final int TIMESTAMPTZ = 13;
     static final int INTERVAL = 14;
     static final int BYTEA = 15;
+    static final int ARRAY = 16;
+    static final int JSONB = 17;
 
     /** A row as a standalone byte array. */
     public static byte[] encode(Row row) {
@@ -98,6 +103,11 @@ public final class RowCodec {
             case Instant t -> w.writeByte(TIMESTAMPTZ).writeVarLong(t.getEpochSecond()).writeVarLong(t.getNano());
             case Interval i -> w.writeByte(INTERVAL).writeVarLong(i.months()).writeVarLong(i.days()).writeVarLong(i.micros());
             case ByteString b -> w.writeByte(BYTEA).writeByteArray(b.toByteArray());
+            case Jsonb j -> w.writeByte(JSONB).writeString(JsonbText.format(j));
+            case PgArray a -> {
+                w.writeByte(ARRAY).writeLength(a.size());
+                for (int i = 0; i < a.size(); i++) writeDatum(w, a.get(i));
+            }
             default -> throw new IllegalArgumentException("a datum of class " + v.getClass().getName() + " cannot be stored");
         }
     }
@@ -131,6 +141,14 @@ public final class RowCodec {
                 case TIMESTAMPTZ -> Instant.ofEpochSecond(r.readVarLong(), r.readVarInt());
                 case INTERVAL -> new Interval(r.readVarInt(), r.readVarInt(), r.readVarLong());
                 case BYTEA -> ByteString.wrap(r.readByteArray());
+                case JSONB -> JsonbText.parse(r.readString());
+                case ARRAY -> {
+                    int n = r.readLength();
+                    if (n > r.remaining()) throw new CorruptDataException("array of " + n + " elements in " + r.remaining() + " bytes");
+                    Object[] elements = new Object[n];
+                    for (int i = 0; i < n; i++) elements[i] = readDatum(r);
+                    yield PgArray.of(elements);
+                }
                 default -> throw new CorruptDataException("unknown datum tag " + tag + " at offset " + (r.position() - 1));
             };
         } catch (DateTimeException e) {
@@ -160,6 +178,8 @@ public final class RowCodec {
             case INTERVAL -> 15;
             case BYTEA -> 16;
             case UNKNOWN -> 17;
+            case ARRAY -> 18;
+            case JSONB -> 19;
         };
     }
 
@@ -168,11 +188,19 @@ public final class RowCodec {
         throw new CorruptDataException("unknown type code " + code);
     }
 
+    /** A type: kind code, precision, scale; an array's element type follows its own three. */
     public static void writeType(BinaryWriter w, SqlType t) {
         w.writeByte(kindCode(t.kind())).writeVarLong(t.precision()).writeVarLong(t.scale());
+        if (t.isArray()) writeType(w, t.element());
     }
 
     public static SqlType readType(BinaryReader r) {
-        return new SqlType(kindOf(r.readByte()), r.readVarInt(), r.readVarInt());
+        TypeKind kind = kindOf(r.readByte());
+        int precision = r.readVarInt();
+        int scale = r.readVarInt();
+        if (kind != TypeKind.ARRAY) return new SqlType(kind, precision, scale);
+        SqlType element = readType(r);
+        if (element.isArray()) throw new CorruptDataException("array of array type");
+        return SqlType.arrayOf(element);
     }
 }

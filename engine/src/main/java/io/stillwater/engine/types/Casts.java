@@ -10,6 +10,8 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * PostgreSQL's casts between datums: explicit {@code CAST}/{@code ::}, and the
@@ -65,7 +67,10 @@ public final class Casts {
     /** Assignment cast; timestamptz values convert through {@code zone}. */
     public static Object assign(Object value, SqlType from, SqlType to, ZoneId zone) {
         TypeKind f = from.kind(), t = to.kind();
-        if (!assignable(f, t)) {
+        boolean ok = f == TypeKind.ARRAY && t == TypeKind.ARRAY
+                ? assignable(from.element().kind(), to.element().kind())
+                : assignable(f, t);
+        if (!ok) {
             throw new SqlException(SqlState.DATATYPE_MISMATCH,
                     "column is of type " + to.displayName() + " but expression is of type " + from.displayName(),
                     null, "You will need to rewrite or cast the expression.");
@@ -78,6 +83,7 @@ public final class Casts {
     /** Whether PostgreSQL casts {@code f} to {@code t} implicitly or in assignment context. */
     public static boolean assignable(TypeKind f, TypeKind t) {
         if (f == t || f == TypeKind.UNKNOWN || t.isString()) return true;
+        if (f == TypeKind.ARRAY || t == TypeKind.ARRAY) return false;
         if (f.isNumeric() && t.isNumeric()) return true;
         return switch (f) {
             case DATE -> t == TypeKind.TIMESTAMP || t == TypeKind.TIMESTAMPTZ;
@@ -151,6 +157,26 @@ public final class Casts {
         return r;
     }
 
+    /** An array cast casts each element ({@code int[]} to {@code text[]}, {@code numeric[]} to {@code int[]}). */
+    private static PgArray castElements(PgArray a, SqlType from, SqlType to, ZoneId zone) {
+        if (from.equals(to)) return a;
+        List<Object> out = new ArrayList<>(a.size());
+        for (Object e : a.elements()) {
+            out.add(e instanceof PgArray nested ? castElements(nested, from, to, zone) : cast(e, from, to, zone));
+        }
+        return PgArray.of(out);
+    }
+
+    /** jsonb::numeric / ::integer / ::boolean ...: only a scalar of that kind converts, as in PostgreSQL. */
+    private static Object fromJsonbScalar(Jsonb j, SqlType to) {
+        Object root = j.root();
+        TypeKind t = to.kind();
+        if (t.isNumeric() && root instanceof BigDecimal d) return applyTypmod(Numbers.convert(d, t), to);
+        if (t == TypeKind.BOOLEAN && root instanceof Boolean b) return b;
+        String what = Jsonb.typeOf(root);
+        throw new SqlException(SqlState.INVALID_PARAMETER_VALUE, "cannot cast jsonb " + what + " to type " + to.displayName());
+    }
+
     private static SqlException cannotCast(SqlType from, SqlType to) {
         return new SqlException(SqlState.CANNOT_COERCE,
                 "cannot cast type " + from.displayName() + " to " + to.displayName());
@@ -158,6 +184,8 @@ public final class Casts {
 
     private static Object convert(Object v, SqlType from, SqlType to, ZoneId zone) {
         TypeKind f = from.kind(), t = to.kind();
+        if (f == TypeKind.ARRAY && t == TypeKind.ARRAY) return castElements((PgArray) v, from.element(), to.element(), zone);
+        if (f == TypeKind.JSONB && t != TypeKind.JSONB) return fromJsonbScalar((Jsonb) v, to);
         if (f == t) return v;
         if (f.isNumeric() && t.isNumeric()) return Numbers.convert(v, t);
         switch (t) {

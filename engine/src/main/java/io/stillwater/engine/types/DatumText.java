@@ -55,6 +55,8 @@ public final class DatumText {
             case TIMESTAMPTZ -> TemporalText.formatTimestampTz((Instant) value, zone);
             case INTERVAL -> IntervalText.format((Interval) value);
             case BYTEA -> value.toString();
+            case ARRAY -> ArrayText.format(type.element(), (PgArray) value, zone);
+            case JSONB -> JsonbText.format((Jsonb) value);
         };
     }
 
@@ -103,6 +105,8 @@ public final class DatumText {
             case TIMESTAMPTZ -> TemporalText.parseTimestampTz(text, zone);
             case INTERVAL -> IntervalText.parse(text);
             case BYTEA -> parseBytea(text);
+            case ARRAY -> ArrayText.parse(type.element(), text, zone, now);
+            case JSONB -> JsonbText.parse(text);
         };
     }
 

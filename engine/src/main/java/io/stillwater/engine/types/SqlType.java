@@ -7,8 +7,12 @@ package io.stillwater.engine.types;
  * VARCHAR and the fixed length for CHAR; {@code scale} is the numeric scale. Either is
  * {@link #UNSPECIFIED} when the type has no modifier ({@code numeric}, {@code varchar},
  * {@code text}). Nullability is a property of columns, not of types.
+ *
+ * <p>{@code element} is the element type of an {@link TypeKind#ARRAY} (never itself an
+ * array: as in PostgreSQL, {@code int[][]} is the same type as {@code int[]}) and null
+ * for every other kind.
  */
-public record SqlType(TypeKind kind, int precision, int scale) {
+public record SqlType(TypeKind kind, int precision, int scale, SqlType element) {
     public static final int UNSPECIFIED = -1;
 
     public static final SqlType BOOLEAN = of(TypeKind.BOOLEAN);
@@ -28,9 +32,26 @@ public record SqlType(TypeKind kind, int precision, int scale) {
     public static final SqlType BYTEA = of(TypeKind.BYTEA);
     public static final SqlType UNKNOWN = of(TypeKind.UNKNOWN);
 
+    public static final SqlType JSONB = of(TypeKind.JSONB);
+
     public SqlType {
         if (kind == null) throw new IllegalArgumentException("kind");
+        if ((kind == TypeKind.ARRAY) != (element != null)) throw new IllegalArgumentException("element of " + kind);
+        if (element != null && element.kind() == TypeKind.ARRAY) throw new IllegalArgumentException("array of arrays");
     }
+
+    /** A scalar type (not an array). */
+    public SqlType(TypeKind kind, int precision, int scale) {
+        this(kind, precision, scale, null);
+    }
+
+    /** The array type over {@code element}; an array of an array is the same array type. */
+    public static SqlType arrayOf(SqlType element) {
+        SqlType e = element.kind() == TypeKind.ARRAY ? element.element() : element;
+        return new SqlType(TypeKind.ARRAY, UNSPECIFIED, UNSPECIFIED, e);
+    }
+
+    public boolean isArray() { return kind == TypeKind.ARRAY; }
 
     public static SqlType of(TypeKind kind) { return new SqlType(kind, UNSPECIFIED, UNSPECIFIED); }
 
@@ -40,7 +61,14 @@ public record SqlType(TypeKind kind, int precision, int scale) {
 
     public static SqlType character(int length) { return new SqlType(TypeKind.CHAR, length, UNSPECIFIED); }
 
-    public int oid() { return kind.oid(); }
+    /** The PostgreSQL type OID; for an array, the element kind's array type ({@code integer[]} is 1007). */
+    public int oid() {
+        if (kind == TypeKind.ARRAY) {
+            int oid = element.kind().arrayOid();
+            return oid == 0 ? TypeKind.TEXT.arrayOid() : oid;
+        }
+        return kind.oid();
+    }
 
     /**
      * The PostgreSQL type modifier ({@code atttypmod}) as sent in RowDescription:
@@ -61,6 +89,7 @@ public record SqlType(TypeKind kind, int precision, int scale) {
             case VARCHAR, CHAR -> precision == UNSPECIFIED ? kind.pgName() : kind.pgName() + "(" + precision + ")";
             case NUMERIC -> precision == UNSPECIFIED ? "numeric"
                     : "numeric(" + precision + "," + Math.max(scale, 0) + ")";
+            case ARRAY -> element.displayName() + "[]";
             default -> kind.pgName();
         };
     }

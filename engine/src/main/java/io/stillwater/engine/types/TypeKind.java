@@ -13,39 +13,51 @@ package io.stillwater.engine.types;
  * NUMERIC     BigDecimal       TEXT, VARCHAR, CHAR       String
  * DATE        LocalDate        TIME       LocalTime     TIMESTAMP LocalDateTime
  * TIMESTAMPTZ Instant          INTERVAL   Interval      BYTEA    ByteString
+ * ARRAY       PgArray          JSONB      Jsonb
  * </pre>
+ *
+ * An ARRAY's element type is {@link SqlType#element()}; its OID is the element kind's
+ * {@link #arrayOid()}.
  *
  * SQL NULL is Java {@code null} for every kind. {@link #UNKNOWN} is the type of an
  * untyped literal (a bare NULL or a string literal before coercion); no column has it.
  */
 public enum TypeKind {
-    BOOLEAN("boolean", 16, 1),
-    SMALLINT("smallint", 21, 2),
-    INTEGER("integer", 23, 4),
-    BIGINT("bigint", 20, 8),
-    REAL("real", 700, 4),
-    DOUBLE("double precision", 701, 8),
-    NUMERIC("numeric", 1700, -1),
-    TEXT("text", 25, -1),
-    VARCHAR("character varying", 1043, -1),
-    CHAR("character", 1042, -1),
-    DATE("date", 1082, 4),
-    TIME("time without time zone", 1083, 8),
-    TIMESTAMP("timestamp without time zone", 1114, 8),
-    TIMESTAMPTZ("timestamp with time zone", 1184, 8),
-    INTERVAL("interval", 1186, 16),
-    BYTEA("bytea", 17, -1),
-    UNKNOWN("unknown", 705, -2);
+    BOOLEAN("boolean", 16, 1, 1000),
+    SMALLINT("smallint", 21, 2, 1005),
+    INTEGER("integer", 23, 4, 1007),
+    BIGINT("bigint", 20, 8, 1016),
+    REAL("real", 700, 4, 1021),
+    DOUBLE("double precision", 701, 8, 1022),
+    NUMERIC("numeric", 1700, -1, 1231),
+    TEXT("text", 25, -1, 1009),
+    VARCHAR("character varying", 1043, -1, 1015),
+    CHAR("character", 1042, -1, 1014),
+    DATE("date", 1082, 4, 1182),
+    TIME("time without time zone", 1083, 8, 1183),
+    TIMESTAMP("timestamp without time zone", 1114, 8, 1115),
+    TIMESTAMPTZ("timestamp with time zone", 1184, 8, 1185),
+    INTERVAL("interval", 1186, 16, 1187),
+    BYTEA("bytea", 17, -1, 1001),
+    /** A one-dimensional (or nested, multi-dimensional) array; the element type is in {@link SqlType}. */
+    ARRAY("array", 2277, -1, 0),
+    JSONB("jsonb", 3802, -1, 3807),
+    UNKNOWN("unknown", 705, -2, 0);
 
     private final String pgName;
     private final int oid;
     private final int typeLength;
+    private final int arrayOid;
 
-    TypeKind(String pgName, int oid, int typeLength) {
+    TypeKind(String pgName, int oid, int typeLength, int arrayOid) {
         this.pgName = pgName;
         this.oid = oid;
         this.typeLength = typeLength;
+        this.arrayOid = arrayOid;
     }
+
+    /** The OID of PostgreSQL's array type over this kind ({@code int4} → 1007 {@code _int4}); 0 if none. */
+    public int arrayOid() { return arrayOid; }
 
     /** The name PostgreSQL prints for this type (e.g. in error messages, {@code pg_typeof}). */
     public String pgName() { return pgName; }

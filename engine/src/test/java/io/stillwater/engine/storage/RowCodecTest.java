@@ -104,7 +104,9 @@ class RowCodecTest {
     @Provide
     static Arbitrary<SqlType> types() {
         return Combinators.combine(Arbitraries.of(TypeKind.class), Arbitraries.integers().between(-1, 1000),
-                Arbitraries.integers().between(-1, 1000)).as(SqlType::new);
+                Arbitraries.integers().between(-1, 1000)).as((k, p, s) -> k == TypeKind.ARRAY
+                        ? SqlType.arrayOf(new SqlType(TypeKind.NUMERIC, p, s)) // an array type carries its element's modifiers
+                        : new SqlType(k, p, s));
     }
 
     // ---- properties ----

@@ -5,6 +5,7 @@ import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.types.ByteString;
 import io.stillwater.engine.types.Interval;
+import io.stillwater.engine.types.PgArray;
 import io.stillwater.engine.types.SqlType;
 import io.stillwater.engine.types.TypeKind;
 import java.math.BigDecimal;
@@ -69,6 +70,8 @@ public final class PgBinaryCodec {
                 yield ByteBuffer.allocate(16).putLong(i.micros()).putInt(i.days()).putInt(i.months()).array();
             }
             case BYTEA -> ((ByteString) value).toByteArray();
+            case ARRAY -> PgArrayBinary.encode(type.element(), (PgArray) value);
+            case JSONB -> PgJsonbBinary.encode(value);
         };
     }
 
@@ -126,6 +129,8 @@ public final class PgBinaryCodec {
                 yield new Interval(months, days, micros);
             }
             case BYTEA -> ByteString.copyOf(bytes);
+            case ARRAY -> PgArrayBinary.decode(type.element(), bytes);
+            case JSONB -> PgJsonbBinary.decode(bytes);
         };
     }
 
@@ -160,6 +165,8 @@ public final class PgBinaryCodec {
     private static SqlException outOfRange(SqlType type) {
         return new SqlException(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, type.kind().pgName() + " out of range");
     }
+
+    static String utf8Text(byte[] bytes) { return utf8(bytes); }
 
     private static String utf8(byte[] bytes) {
         try {

@@ -18,10 +18,14 @@ import java.util.Map;
 public final class PgTypes {
     private PgTypes() {}
 
-    private static final Map<Integer, TypeKind> BY_OID = new HashMap<>();
+    private static final Map<Integer, SqlType> BY_OID = new HashMap<>();
 
     static {
-        for (TypeKind k : TypeKind.values()) BY_OID.put(k.oid(), k);
+        for (TypeKind k : TypeKind.values()) {
+            if (k == TypeKind.ARRAY) continue;
+            BY_OID.put(k.oid(), SqlType.of(k));
+            if (k.arrayOid() != 0) BY_OID.put(k.arrayOid(), SqlType.arrayOf(SqlType.of(k)));
+        }
     }
 
     /**
@@ -29,8 +33,8 @@ public final class PgTypes {
      * {@code unknown} and for OIDs we have no type for, so that the engine decides.
      */
     public static SqlType hintForOid(int oid) {
-        TypeKind k = BY_OID.get(oid);
-        return k == null || k == TypeKind.UNKNOWN ? null : SqlType.of(k);
+        SqlType t = BY_OID.get(oid);
+        return t == null || t.kind() == TypeKind.UNKNOWN ? null : t;
     }
 
     /**

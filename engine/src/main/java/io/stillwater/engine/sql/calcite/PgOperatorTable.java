@@ -80,6 +80,12 @@ final class PgOperatorTable {
     }
 
 
+    private static List<SqlOperator> concat(List<SqlOperator> a, List<SqlOperator> b) {
+        List<SqlOperator> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
+    }
+
     /** Our definition of a function by upper-case name, or null. */
     static SqlOperator own(String upperName) {
         for (SqlOperator op : OWN_NAMES_OPS) if (op.getName().equals(upperName)) return op;
@@ -114,6 +120,11 @@ final class PgOperatorTable {
         List<SqlOperator> ops = new ArrayList<>();
         for (SqlOperator op : List.of(Arith.MINUS, Arith.PLUS)) {
             ops.add(op);
+            OWN_NAMES_OPS.add(op);
+        }
+        for (SqlOperator op : concat(ArrayOperators.functions(), JsonbOperators.functions())) {
+            ops.add(op);
+            OWN_NAMES.add(op.getName());
             OWN_NAMES_OPS.add(op);
         }
         ops.add(new GenerateSeries());
@@ -203,6 +214,7 @@ final class PgOperatorTable {
         if (l.getSqlTypeName() == SqlTypeName.DATE && SqlTypeName.INT_TYPES.contains(r.getSqlTypeName())) {
             return f.createTypeWithNullability(l, nullable);
         }
+        if (ArraySyntax.isJsonb(l)) return f.createTypeWithNullability(l, true); // jsonb - key
         return ReturnTypes.NULLABLE_SUM.inferReturnType(b);
     }
 
@@ -232,7 +244,8 @@ final class PgOperatorTable {
                 true, PgOperatorTable::minusType, InferTypes.FIRST_KNOWN,
                 OperandTypes.or(OperandTypes.MINUS_OPERATOR,
                         OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.DATETIME),
-                        OperandTypes.family(SqlTypeFamily.DATE, SqlTypeFamily.INTEGER)));
+                        OperandTypes.family(SqlTypeFamily.DATE, SqlTypeFamily.INTEGER),
+                        OperandTypes.family(SqlTypeFamily.VARIANT, SqlTypeFamily.ANY)));
 
         /** PostgreSQL's {@code +}: Calcite's, plus {@code date + integer} (date). */
         static final SqlOperator PLUS = new SqlMonotonicBinaryOperator("+", SqlKind.PLUS, 40,

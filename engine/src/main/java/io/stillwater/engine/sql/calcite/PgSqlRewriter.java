@@ -15,6 +15,7 @@ import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlBinaryOperator;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCollectionTypeNameSpec;
 import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlPrefixOperator;
 import org.apache.calcite.sql.SqlUserDefinedTypeNameSpec;
@@ -205,6 +206,8 @@ final class PgSqlRewriter extends SqlShuttle {
             return call.getOperator().createCall(call.getFunctionQuantifier(), call.getParserPosition(),
                     ops.toArray(new SqlNode[0]));
         }
+        SqlNode array = ArraySyntax.rewrite(call);
+        if (array != call) return array.accept(this);
         if (call instanceof SqlSelect select) {
             rewriteSelect(select);
         } else if (call instanceof SqlBasicCall basic && REBIND.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
@@ -417,7 +420,7 @@ final class PgSqlRewriter extends SqlShuttle {
             case COALESCE: return "coalesce";
             case NULLIF: return "nullif";
             case EXISTS: return "exists";
-            case ARRAY_VALUE_CONSTRUCTOR: return "array";
+            case ARRAY_VALUE_CONSTRUCTOR: case ARRAY_QUERY_CONSTRUCTOR: return "array";
             case ROW: return "row";
             case SCALAR_QUERY: return columnName(((SqlCall) node).operand(0));
             case ORDER_BY: return columnName(((SqlCall) node).operand(0)); // (SELECT x ... ORDER BY ... LIMIT n)
@@ -447,6 +450,7 @@ final class PgSqlRewriter extends SqlShuttle {
         if (node instanceof SqlCase) return "case";
         if (node instanceof SqlCall c) {
             var op = c.getOperator();
+            if (PgInfixOperators.isOperatorFunction(op.getName())) return "?column?";
             if (op instanceof SqlFunction || op.getKind() == SqlKind.OTHER_FUNCTION) {
                 return op.getName().toLowerCase(Locale.ROOT);
             }
@@ -461,7 +465,8 @@ final class PgSqlRewriter extends SqlShuttle {
     }
 
     private static String pgTypeName(SqlDataTypeSpec spec) {
-        String n = spec.getTypeName().getSimple().toLowerCase(Locale.ROOT);
+        String n = (spec.getTypeNameSpec() instanceof SqlCollectionTypeNameSpec c
+                ? c.getElementTypeName().getTypeName() : spec.getTypeName()).getSimple().toLowerCase(Locale.ROOT);
         return switch (n) {
             case "integer", "int", "int4" -> "int4";
             case "bigint", "int8" -> "int8";
@@ -476,6 +481,7 @@ final class PgSqlRewriter extends SqlShuttle {
             case "timestamptz" -> "timestamptz";
             case "text", "string" -> "text";
             case "varbinary", "bytea" -> "bytea";
+            case "variant" -> "jsonb";
             default -> n;
         };
     }

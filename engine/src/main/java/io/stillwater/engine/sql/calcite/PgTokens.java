@@ -25,6 +25,7 @@ import java.util.Set;
  *       {@link PgSqlRewriter} turns into the engine's interval.
  *   <li>{@code CAST(x AS interval)} gets the qualifier {@code DAY TO SECOND} (only a
  *       type for the validator: the engine's interval keeps months, days and micros).
+ *   <li>{@code type[]} becomes {@code type ARRAY}, the standard spelling Babel parses.
  *   <li>{@code LIMIT $n} / {@code OFFSET $n}: the grammar only accepts {@code ?} there; the
  *       k-th such {@code ?} stands for {@code $limitParams[k]+1}.
  *   <li>A SELECT without FROM but with WHERE, GROUP BY or HAVING gets a one-row FROM
@@ -72,7 +73,8 @@ final class PgTokens {
     private static final Set<String> INTERVAL_UNITS = Set.of("year", "month", "day", "hour", "minute", "second");
     private static final Set<String> TYPED_LITERALS = Set.of("interval", "date", "time", "timestamp");
 
-    static Rewritten rewrite(String sql) {
+    static Rewritten rewrite(String text) {
+        String sql = PgInfixOperators.rewrite(text); // @> -> ... as calls (error positions then refer to its text)
         List<Token> tokens;
         try {
             tokens = SqlLexer.tokenize(sql);
@@ -151,6 +153,14 @@ final class PgTokens {
                 out.append(sql, copied, t.end());
                 replace(out, edits, t.end(), t.end(), ",");
                 copied = t.end();
+            }
+            if (t.isSymbol("[") && next != null && next.isSymbol("]") && prev != null && !prev.isWord("array")) {
+                // int[] (a type; [] is never an expression): Babel spells it INTEGER ARRAY.
+                out.append(sql, copied, t.offset());
+                replace(out, edits, t.offset(), next.end(), " ARRAY");
+                copied = next.end();
+                i++;
+                continue;
             }
             boolean inCast = !parens.isEmpty() && parens.peek();
             boolean afterCast = prev != null && (prev.isSymbol("::") || (prev.isWord("as") && inCast));

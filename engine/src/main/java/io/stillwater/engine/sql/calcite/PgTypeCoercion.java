@@ -48,8 +48,9 @@ final class PgTypeCoercion extends TypeCoercionImpl {
     }
 
     /**
-     * Calcite has no comparison between binary and character values; in PostgreSQL a
-     * string literal compared with a bytea is read as a bytea ({@code b = '\\xcafe'}).
+     * Calcite has no comparison between binary (or array) and character values; in PostgreSQL a
+     * string literal compared with a bytea is read as a bytea ({@code b = '\\xcafe'}), and
+     * one compared with an array as an array ({@code xs = '{1,2}'}).
      */
     @Override
     public boolean binaryComparisonCoercion(SqlCallBinding binding) {
@@ -58,7 +59,7 @@ final class PgTypeCoercion extends TypeCoercionImpl {
                 SqlNode lit = binding.operand(i);
                 RelDataType other = binding.getOperandType(1 - i);
                 if (lit instanceof SqlLiteral && SqlTypeUtil.isCharacter(binding.getOperandType(i))
-                        && SqlTypeUtil.isBinary(other)) {
+                        && (SqlTypeUtil.isBinary(other) || SqlTypeUtil.isArray(other))) {
                     return coerceOperandType(binding.getScope(), binding.getCall(), i, other);
                 }
             }

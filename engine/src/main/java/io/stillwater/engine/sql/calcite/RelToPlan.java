@@ -10,6 +10,7 @@ import io.stillwater.engine.plan.AggFunc;
 import io.stillwater.engine.plan.JoinKind;
 import io.stillwater.engine.plan.PlanNode;
 import io.stillwater.engine.plan.SortKey;
+import io.stillwater.engine.types.PgArray;
 import io.stillwater.engine.types.SqlType;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -21,6 +22,7 @@ import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.core.Collect;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.RepeatUnion;
@@ -114,12 +116,51 @@ final class RelToPlan {
                         constant(s.offset, 0));
             }
             case LogicalTableFunctionScan t -> generateSeries(t);
+            case Collect c -> collect(c);
             case Correlate c -> throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
                     "this correlated subquery is not supported (it could not be decorrelated)");
             case LogicalWindow w -> throw RexToExpr.unsupported("window functions");
             default -> throw RexToExpr.unsupported("the query operator "
                     + rel.getRelTypeName().replaceFirst("^Logical", "").toLowerCase(Locale.ROOT));
         };
+    }
+
+    /**
+     * {@code ARRAY(SELECT x ...)}: the one row holding the array of the subquery's values,
+     * in the subquery's ORDER BY when it has one, the empty array when it has no rows.
+     */
+    private PlanNode collect(Collect c) {
+        RelNode input = c.getInput();
+        List<SortKey> order = List.of();
+        PlanNode in;
+        if (input instanceof LogicalSort s && s.fetch == null && s.offset == null && s.getInput().getRowType().getFieldCount() == 1) {
+            order = sortKeys(s.getCollation());
+            in = translate(s.getInput());
+        } else if (input instanceof LogicalProject p && p.getProjects().size() == 1
+                && p.getInput() instanceof LogicalSort s && s.fetch == null && s.offset == null) {
+            // ORDER BY a column that is not selected: the value first, then the sorted input's columns.
+            PlanNode sorted = translate(s.getInput());
+            List<Expr> cols = new ArrayList<>();
+            cols.add(rex.translate(p.getProjects().get(0), sorted.types()));
+            for (int i = 0; i < sorted.arity(); i++) cols.add(new Expr.Column(i, sorted.types().get(i)));
+            in = new PlanNode.Project(sorted, cols);
+            order = new ArrayList<>();
+            for (SortKey k : sortKeys(s.getCollation())) order.add(new SortKey(k.column() + 1, k.descending(), k.nullsFirst()));
+            SqlType type = SqlType.arrayOf(in.types().get(0));
+            return arrayOf(in, order, type);
+        } else {
+            in = translate(input);
+        }
+        if (in.arity() != 1) throw RexToExpr.unsupported("ARRAY(subquery) of more than one column");
+        return arrayOf(in, order, SqlType.arrayOf(in.types().get(0)));
+    }
+
+    /** The one-row array of column 0 of {@code in}, ordered by {@code order}; empty for no rows. */
+    private static PlanNode arrayOf(PlanNode in, List<SortKey> order, SqlType type) {
+        AggCall agg = new AggCall(AggFunc.ARRAY_AGG, List.of(0), false, -1, order, type, "array");
+        PlanNode reduce = new PlanNode.Reduce(in, new int[0], List.of(agg));
+        Expr array = new Expr.Call(Func.COALESCE, List.of(new Expr.Column(0, type), new Expr.Literal(PgArray.empty(), type)), type);
+        return new PlanNode.Project(reduce, List.of(array));
     }
 
     static boolean isIdentity(List<RexNode> exprs, int inputArity) {
@@ -247,11 +288,15 @@ final class RelToPlan {
                 case "STDDEV_POP" -> AggFunc.STDDEV_POP;
                 case "VARIANCE", "VAR_SAMP" -> AggFunc.VAR_SAMP;
                 case "VAR_POP" -> AggFunc.VAR_POP;
+                case "ARRAY_AGG" -> AggFunc.ARRAY_AGG;
+                case "JSONB_AGG" -> AggFunc.JSONB_AGG;
+                case "JSONB_OBJECT_AGG" -> AggFunc.JSONB_OBJECT_AGG;
                 default -> throw RexToExpr.unsupported("aggregate function " + name.toLowerCase(Locale.ROOT));
             };
             if (f == AggFunc.MIN || f == AggFunc.MAX || f == AggFunc.SINGLE_VALUE) {
                 type = in.types().get(args.get(0)); // exactly the input's type, modifiers included
             }
+            if (f == AggFunc.ARRAY_AGG) type = SqlType.arrayOf(in.types().get(args.get(0)));
             if (f == AggFunc.COUNT && call.getArgList().size() > 1) {
                 throw RexToExpr.unsupported("count with several arguments");
             }

@@ -121,6 +121,14 @@ final class RexToExpr {
         BY_NAME.put("LOCALTIMESTAMP", Func.LOCALTIMESTAMP);
         BY_NAME.put("USER", Func.CURRENT_USER);
         BY_NAME.put("SESSION_USER", Func.CURRENT_USER);
+        BY_NAME.put("ITEM", Func.ARRAY_SUBSCRIPT);
+        BY_NAME.put("PG_SUBSCRIPT", Func.ARRAY_SUBSCRIPT);
+        BY_NAME.put("PG_ANY", Func.ANY_OP);
+        BY_NAME.put("PG_ALL", Func.ALL_OP);
+        BY_NAME.putAll(JsonbCalls.OPERATORS);
+        BY_NAME.put("PG_CONTAINS", Func.ARRAY_CONTAINS);
+        BY_NAME.put("PG_CONTAINED", Func.ARRAY_CONTAINED);
+        BY_NAME.put("PG_OVERLAP", Func.ARRAY_OVERLAP);
     }
 
     Expr translate(RexNode node, List<SqlType> input) {
@@ -232,6 +240,9 @@ final class RexToExpr {
             }
             case POSIX_REGEX_CASE_INSENSITIVE:
                 throw unsupported("the case-insensitive regular expression operators ~* and !~*");
+            case SOME:
+            case ALL:
+                return ArrayCalls.quantified(call, translateAll(call.getOperands(), input), type);
             case POSITION: {
                 var args = translateAll(call.getOperands(), input);
                 if (name.equals("STRPOS")) return new Expr.Call(Func.STRPOS, args, type);
@@ -254,6 +265,18 @@ final class RexToExpr {
                     "function " + call.getOperator().getName().toLowerCase(Locale.ROOT) + " is not supported");
         }
         List<Expr> args = translateAll(call.getOperands(), input);
+        if ((f == Func.CONCAT_OP || f == Func.ARRAY_CONTAINS || f == Func.ARRAY_CONTAINED || f == Func.MINUS)
+                && JsonbCalls.involvesJsonb(args)) {
+            Func j = f == Func.CONCAT_OP ? Func.JSONB_CONCAT : f == Func.MINUS ? Func.JSONB_DELETE
+                    : f == Func.ARRAY_CONTAINS ? Func.JSONB_CONTAINS : Func.JSONB_CONTAINED;
+            return JsonbCalls.call(j, args, j == Func.JSONB_CONCAT || j == Func.JSONB_DELETE ? SqlType.JSONB : type);
+        }
+        if (JsonbCalls.isJsonbFunc(f)) return JsonbCalls.call(f, args, type);
+        if (f == Func.CONCAT_OP && (args.get(0).type().isArray() || args.get(1).type().isArray())) {
+            return ArrayCalls.concat(args, type);
+        }
+        if (ArrayCalls.isArrayFunc(f)) return ArrayCalls.call(f, args, type);
+        if (f == Func.ANY_OP || f == Func.ALL_OP) return ArrayCalls.quantified(f, args, type);
         if (COMPARISON_SYMBOLS.containsKey(f) && args.size() == 2) {
             args = resolveUntypedLiteral(call.getOperands(), args);
             checkComparable(f, args.get(0), args.get(1));

@@ -53,6 +53,8 @@ public final class TypeMapping {
             case INTERVAL -> f.createSqlIntervalType(
                     new SqlIntervalQualifier(TimeUnit.DAY, TimeUnit.SECOND, SqlParserPos.ZERO));
             case BYTEA -> f.createSqlType(SqlTypeName.VARBINARY);
+            case ARRAY -> f.createArrayType(f.createTypeWithNullability(toRel(type.element(), f), true), -1);
+            case JSONB -> f.createSqlType(SqlTypeName.VARIANT); // Calcite's document type: only jsonb uses it
         };
     }
 
@@ -88,6 +90,8 @@ public final class TypeMapping {
             case BINARY: case VARBINARY: return SqlType.BYTEA;
             case NULL: case UNKNOWN: return SqlType.UNKNOWN;
             case SYMBOL: return SqlType.TEXT;
+            case VARIANT: return SqlType.JSONB;
+            case ARRAY: return SqlType.arrayOf(fromRel(type.getComponentType(), keepModifiers));
             default:
                 if (name.getFamily() == SqlTypeFamily.INTERVAL_DAY_TIME
                         || name.getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH) {

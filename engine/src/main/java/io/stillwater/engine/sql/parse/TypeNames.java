@@ -13,7 +13,8 @@ import java.util.Set;
  * {@code numeric/decimal/dec[(p[,s])]}, {@code text}, {@code varchar[(n)]/character varying[(n)]},
  * {@code char[(n)]/character[(n)]/bpchar}, {@code date}, {@code time [without time zone]},
  * {@code timestamp [without time zone]}, {@code timestamptz/timestamp with time zone},
- * {@code interval}, {@code bytea}. Unquoted names are case-insensitive ({@code VARCHAR(30)},
+ * {@code interval}, {@code bytea}, and arrays of these ({@code int[]}, {@code text[][]},
+ * {@code integer ARRAY}; PostgreSQL ignores declared sizes, and so does Stillwater). Unquoted names are case-insensitive ({@code VARCHAR(30)},
  * {@code INTEGER}); quoted names match the internal spellings ({@code "int4"}, {@code "bpchar"}).
  *
  * <p>Errors mirror PostgreSQL: an unknown name is 42704 {@code type "foo" does not exist};
@@ -28,7 +29,7 @@ public final class TypeNames {
 
     /** Real PostgreSQL types (and the serial pseudo-types) that Stillwater does not support. */
     private static final Set<String> UNSUPPORTED = Set.of(
-            "json", "jsonb", "uuid", "oid", "money", "bit", "varbit", "inet", "cidr", "macaddr", "macaddr8",
+            "json", "uuid", "oid", "money", "bit", "varbit", "inet", "cidr", "macaddr", "macaddr8",
             "xml", "point", "line", "lseg", "box", "path", "polygon", "circle", "tsvector", "tsquery",
             "timetz", "serial", "serial2", "serial4", "serial8", "smallserial", "bigserial", "regclass",
             "regtype", "regproc", "name", "record", "int4range", "int8range", "numrange", "daterange",
@@ -50,10 +51,21 @@ public final class TypeNames {
         boolean quoted = t.kind() == TokenKind.QUOTED_IDENTIFIER;
         String name = t.text();
         SqlType type = quoted ? quotedName(name, c) : unquotedName(name, c);
-        if (c.atSymbol("[") || c.atWord("array")) {
-            throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED, "array types are not supported");
+        // type[], type[3][], type ARRAY, type ARRAY[3]: sizes are ignored, as in PostgreSQL.
+        boolean array = false;
+        while (c.acceptSymbol("[")) {
+            if (!c.atSymbol("]")) c.smallInteger();
+            c.expectSymbol("]");
+            array = true;
         }
-        return type;
+        if (!array && c.acceptWord("array")) {
+            array = true;
+            if (c.acceptSymbol("[")) {
+                c.smallInteger();
+                c.expectSymbol("]");
+            }
+        }
+        return array ? SqlType.arrayOf(type) : type;
     }
 
     private static SqlType unquotedName(String name, TokenCursor c) {
@@ -104,6 +116,7 @@ public final class TypeNames {
             }
             case "interval" -> interval(c);
             case "bytea" -> SqlType.BYTEA;
+            case "jsonb" -> SqlType.JSONB;
             default -> {
                 if (UNSUPPORTED.contains(name)) {
                     throw SqlException.of(SqlState.FEATURE_NOT_SUPPORTED, "type \"%s\" is not supported", name);

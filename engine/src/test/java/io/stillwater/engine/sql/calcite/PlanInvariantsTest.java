@@ -226,6 +226,8 @@ class PlanInvariantsTest extends PlannerFixture {
             case TIMESTAMPTZ -> Instant.class;
             case INTERVAL -> Interval.class;
             case BYTEA -> ByteString.class;
+            case ARRAY -> io.stillwater.engine.types.PgArray.class;
+            case JSONB -> io.stillwater.engine.types.Jsonb.class;
         };
         assertThat(v).as("value of %s", type).isInstanceOf(expected);
     }

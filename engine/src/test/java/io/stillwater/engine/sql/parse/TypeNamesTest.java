@@ -73,13 +73,25 @@ class TypeNamesTest {
     }
 
     @Test
+    void arrayTypes() {
+        assertThat(TypeNames.parse("int[]")).isEqualTo(SqlType.arrayOf(SqlType.INTEGER));
+        assertThat(TypeNames.parse("text[][]")).isEqualTo(SqlType.arrayOf(SqlType.TEXT));
+        assertThat(TypeNames.parse("varchar(5)[3]")).isEqualTo(SqlType.arrayOf(SqlType.varchar(5)));
+        assertThat(TypeNames.parse("integer array")).isEqualTo(SqlType.arrayOf(SqlType.INTEGER));
+        assertThat(TypeNames.parse("numeric(10,2) ARRAY[4]")).isEqualTo(SqlType.arrayOf(SqlType.numeric(10, 2)));
+        assertThat(SqlType.arrayOf(SqlType.INTEGER).oid()).isEqualTo(1007);
+        assertThat(SqlType.arrayOf(SqlType.TEXT).oid()).isEqualTo(1009);
+        assertThat(SqlType.arrayOf(SqlType.BIGINT).displayName()).isEqualTo("bigint[]");
+    }
+
+    @Test
     void unknownTypes() {
         assertSqlError(() -> TypeNames.parse("foo"), SqlState.UNDEFINED_OBJECT, "type \"foo\" does not exist");
         assertSqlError(() -> TypeNames.parse("Foo(3)"), SqlState.UNDEFINED_OBJECT, "type \"foo\" does not exist");
         assertSqlError(() -> TypeNames.parse("\"Int4\""), SqlState.UNDEFINED_OBJECT, "type \"Int4\" does not exist");
-        assertSqlError(() -> TypeNames.parse("jsonb"), SqlState.FEATURE_NOT_SUPPORTED, "type \"jsonb\" is not supported");
+        assertSqlError(() -> TypeNames.parse("json"), SqlState.FEATURE_NOT_SUPPORTED, "type \"json\" is not supported");
+        assertThat(TypeNames.parse("jsonb")).isEqualTo(SqlType.JSONB);
         assertSqlError(() -> TypeNames.parse("serial"), SqlState.FEATURE_NOT_SUPPORTED, "type \"serial\" is not supported");
-        assertSqlError(() -> TypeNames.parse("int[]"), SqlState.FEATURE_NOT_SUPPORTED, "array types are not supported");
         assertSqlError(() -> TypeNames.parse("time with time zone"), SqlState.FEATURE_NOT_SUPPORTED,
                 "type \"time with time zone\" is not supported");
     }
