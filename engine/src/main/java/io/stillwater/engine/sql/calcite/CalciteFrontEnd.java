@@ -406,7 +406,7 @@ public final class CalciteFrontEnd {
             rel = p1.findBestExp();
             RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, ctx.reader);
             rel = ConstantKeyAggregates.apply(rel, relBuilder);
-            rel = LateralJoins.apply(rel);
+            rel = LateralJoins.apply(rel, relBuilder);
             rel = RelDecorrelator.decorrelateQuery(rel, relBuilder);
             rel = NullSafeValueJoins.apply(rel, cluster.getRexBuilder());
         }

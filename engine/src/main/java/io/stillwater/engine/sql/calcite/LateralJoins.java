@@ -5,6 +5,9 @@ import org.apache.calcite.rel.RelShuttleImpl;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.TableFunctionScan;
+import org.apache.calcite.sql2rel.RelDecorrelator;
+import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.rel.logical.LogicalCorrelate;
 import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.type.RelDataTypeField;
@@ -14,7 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Before decorrelation: a {@code LATERAL} subquery that is a grouping-free aggregate
+ * Before decorrelation, two preparations of LATERAL correlations. First: a {@code LATERAL} subquery that is a grouping-free aggregate
  * ({@code LATERAL (SELECT max(y) FROM u WHERE u.x = t.a)}) is joined as a LEFT
  * correlation instead of an INNER one.
  *
@@ -22,16 +25,29 @@ import java.util.List;
  * input), so INNER and LEFT mean the same; but the decorrelator groups the subquery by the
  * correlation value, which has no group for an outer row without matches, and only for a
  * LEFT correlation does it put those rows back (NULL-extended, with the count-bug fix that
- * makes {@code count(*)} 0). As INNER the row vanished.
+ * makes {@code count(*)} 0). As INNER the row vanished. Second: the outer side of a
+ * lateral function call is decorrelated on its own (see {@link #visit(LogicalCorrelate)}).
  */
 final class LateralJoins extends RelShuttleImpl {
-    static RelNode apply(RelNode rel) {
-        return rel.accept(new LateralJoins());
+    private final RelBuilder builder;
+
+    private LateralJoins(RelBuilder builder) { this.builder = builder; }
+
+    static RelNode apply(RelNode rel, RelBuilder builder) {
+        return rel.accept(new LateralJoins(builder));
     }
 
     @Override
     public RelNode visit(LogicalCorrelate correlate) {
         RelNode n = super.visit(correlate);
+        if (n instanceof LogicalCorrelate c && c.getRight() instanceof TableFunctionScan) {
+            // A lateral function call stays a correlation (LateralCalls runs it), and the
+            // decorrelator gives up on everything below one it cannot remove: decorrelate
+            // the outer side on its own, so a LATERAL subquery there still becomes joins.
+            RelNode left = RelDecorrelator.decorrelateQuery(c.getLeft(), builder);
+            return left == c.getLeft() ? c : c.copy(c.getTraitSet(), left, c.getRight(), c.getCorrelationId(),
+                    c.getRequiredColumns(), c.getJoinType());
+        }
         if (n instanceof LogicalCorrelate c && c.getJoinType() == JoinRelType.INNER && alwaysOneRow(c.getRight())) {
             RelNode left = c.copy(c.getTraitSet(), c.getLeft(), c.getRight(), c.getCorrelationId(),
                     c.getRequiredColumns(), JoinRelType.LEFT);
