@@ -177,6 +177,12 @@ public final class DataflowBuilder {
                 for (Expr e : s.args()) args.add(compiler.compile(e, ctx));
                 yield add(new GenerateSeriesOperator(args, s.type(), ctx, cancel));
             }
+            case PlanNode.LateralSeries s -> {
+                List<Evaluator> args = new ArrayList<>();
+                for (Expr e : s.args()) args.add(compiler.compile(e, ctx));
+                yield add(new LateralSeriesOperator(new GenerateSeriesOperator(args, s.type(), ctx, cancel),
+                        s.outer(), cancel), node(s.input()));
+            }
             case PlanNode.Recursive r -> recursive(r);
         };
     }

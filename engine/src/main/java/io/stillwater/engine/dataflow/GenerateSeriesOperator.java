@@ -90,9 +90,17 @@ final class GenerateSeriesOperator extends Operator {
 
     /** Evaluates the arguments and returns the series' values, produced as they are iterated. */
     private Iterator<Object> start() {
-        Object start = args.get(0).eval(Row.EMPTY);
-        Object stop = args.get(1).eval(Row.EMPTY);
-        Object step = args.size() > 2 ? args.get(2).eval(Row.EMPTY) : null;
+        return valuesFor(Row.EMPTY);
+    }
+
+    /**
+     * The series whose arguments are evaluated over {@code row} (LATERAL: the arguments
+     * read an outer row; see {@link LateralSeriesOperator}). Errors are thrown.
+     */
+    Iterator<Object> valuesFor(Row row) {
+        Object start = args.get(0).eval(row);
+        Object stop = args.get(1).eval(row);
+        Object step = args.size() > 2 ? args.get(2).eval(row) : null;
         if (start == null || stop == null || (args.size() > 2 && step == null)) return Collections.emptyIterator();
         return switch (type.kind()) {
             case NUMERIC -> numeric(toDecimal(start), toDecimal(stop), step == null ? BigDecimal.ONE : toDecimal(step));

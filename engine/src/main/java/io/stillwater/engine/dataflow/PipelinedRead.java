@@ -203,6 +203,7 @@ public final class PipelinedRead implements ChunkSource {
                     yield new Stage.Once(cx, o);
                 }
                 case GenerateSeriesOperator o -> new Stage.Series(cx, o);
+                case LateralSeriesOperator o -> new Stage.Linear(cx, o, stageFor(in[0]));
                 case JoinOperator o -> new HashJoinStage(cx, o, stageFor(in[0]), stageFor(in[1]));
                 case LookupJoinOperator o -> new Stage.Lookup(cx, o, stageFor(in[0]));
                 case ReduceOperator o -> new Stage.Absorb(cx, o, stageFor(in[0]));

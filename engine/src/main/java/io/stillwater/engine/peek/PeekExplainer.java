@@ -202,6 +202,10 @@ public final class PeekExplainer {
                 node(plan, t.input(), depth + 1, out);
             }
             case PlanNode.GenerateSeries s -> out.add(pad + "GenerateSeries (" + exprs(s.args()) + ")");
+            case PlanNode.LateralSeries s -> {
+                out.add(pad + "LateralSeries" + (s.outer() ? " outer" : "") + " (" + exprs(s.args()) + ")");
+                node(plan, s.input(), depth + 1, out);
+            }
             case PlanNode.Window w -> {
                 StringJoiner calls = new StringJoiner(", ");
                 for (var c : w.calls()) calls.add(c.name() + (c.func().usesFrame() ? " " + c.frame() : ""));

@@ -18,6 +18,7 @@ public final class PlanInputs {
             case PlanNode.Get g -> out.add(g.objectId());
             case PlanNode.Constant c -> { }
             case PlanNode.GenerateSeries g -> { }
+            case PlanNode.LateralSeries s -> collect(s.input(), out);
             case PlanNode.Project p -> collect(p.input(), out);
             case PlanNode.Filter f -> collect(f.input(), out);
             case PlanNode.Join j -> { collect(j.left(), out); collect(j.right(), out); }

@@ -149,6 +149,23 @@ public sealed interface PlanNode {
     }
 
     /**
+     * {@code FROM t, LATERAL generate_series(a, b [, c])}: every input row followed by each
+     * value of the series its own arguments give ({@code args} read the input row); with
+     * {@code outer} (LEFT JOIN LATERAL ... ON true) a row whose series is empty is kept
+     * once, followed by NULL. Linear: a change to the input changes only its own rows.
+     */
+    record LateralSeries(PlanNode input, List<Expr> args, SqlType type, boolean outer) implements PlanNode {
+        public LateralSeries { args = List.copyOf(args); }
+
+        @Override
+        public List<SqlType> types() {
+            List<SqlType> out = new java.util.ArrayList<>(input.types());
+            out.add(type);
+            return out;
+        }
+    }
+
+    /**
      * {@code WITH RECURSIVE}: {@code base UNION [ALL] step}, iterated to a fixpoint as
      * PostgreSQL does. {@code step} reads the rows the previous iteration added through
      * {@code Get(workingId)} ({@code workingId} is negative: it names no stored

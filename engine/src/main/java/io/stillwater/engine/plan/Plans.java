@@ -63,6 +63,8 @@ public final class Plans {
             case PlanNode.TopK t -> new PlanNode.TopK(bindParams(t.input(), params), t.groupKeys(), t.order(),
                     t.limit(), t.offset());
             case PlanNode.GenerateSeries g -> new PlanNode.GenerateSeries(bindAll(g.args(), params), g.type());
+            case PlanNode.LateralSeries s -> new PlanNode.LateralSeries(bindParams(s.input(), params),
+                    bindAll(s.args(), params), s.type(), s.outer());
             case PlanNode.Window w -> new PlanNode.Window(bindParams(w.input(), params), w.partitionKeys(), w.order(),
                     w.calls());
             case PlanNode.Recursive r -> new PlanNode.Recursive(bindParams(r.base(), params), bindParams(r.step(), params),

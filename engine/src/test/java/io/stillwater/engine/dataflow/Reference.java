@@ -95,9 +95,31 @@ final class Reference {
             }
             case PlanNode.TopK t -> topK(t);
             case PlanNode.GenerateSeries s -> throw new UnsupportedOperationException("not modelled");
+            case PlanNode.LateralSeries s -> lateralSeries(s);
             case PlanNode.Window w -> new WindowReference(this).eval(w, eval(w.input()));
             case PlanNode.Recursive r -> recursive(r);
         };
+    }
+
+    /** LATERAL generate_series over integers: each row followed by start, start+step, ... up to stop. */
+    private List<Row> lateralSeries(PlanNode.LateralSeries s) {
+        List<Evaluator> args = ExprCompiler.compileAll(s.args(), ctx);
+        List<Row> out = new ArrayList<>();
+        for (Row r : eval(s.input())) {
+            Object start = args.get(0).eval(r), stop = args.get(1).eval(r);
+            Object step = args.size() > 2 ? args.get(2).eval(r) : Integer.valueOf(1);
+            List<Row> series = new ArrayList<>();
+            if (start != null && stop != null && step != null) {
+                long st = ((Number) step).longValue();
+                for (long v = ((Number) start).longValue(); st > 0 ? v <= ((Number) stop).longValue()
+                        : v >= ((Number) stop).longValue(); v += st) {
+                    series.add(r.concat(Row.of((int) v)));
+                }
+            }
+            if (series.isEmpty() && s.outer()) series.add(r.concat(Row.of((Object) null)));
+            out.addAll(series);
+        }
+        return out;
     }
 
     /** WITH RECURSIVE as PostgreSQL describes it: iterate the step over the last iteration's new rows. */

@@ -406,6 +406,7 @@ public final class CalciteFrontEnd {
             rel = p1.findBestExp();
             RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, ctx.reader);
             rel = ConstantKeyAggregates.apply(rel, relBuilder);
+            rel = LateralJoins.apply(rel, relBuilder);
             rel = RelDecorrelator.decorrelateQuery(rel, relBuilder);
             rel = NullSafeValueJoins.apply(rel, cluster.getRexBuilder());
         }
@@ -413,6 +414,7 @@ public final class CalciteFrontEnd {
         p2.setExecutor(PgRexBuilder.NO_CONSTANT_FOLDING);
         p2.setRoot(rel);
         rel = p2.findBestExp();
+        rel = SingleValueKeys.apply(rel, RelFactories.LOGICAL_BUILDER.create(cluster, ctx.reader));
         // With the predicates in the joins, order inner joins along their equalities.
         RelNode ordered = JoinOrder.apply(rel);
         if (ordered == rel) return rel;
@@ -435,6 +437,8 @@ public final class CalciteFrontEnd {
             @Override
             public void visit(RelNode node, int ordinal, RelNode parent) {
                 if (found[0]) return;
+                // LATERAL: the converter builds the correlation directly, without a subquery expression.
+                if (node instanceof org.apache.calcite.rel.core.Correlate) found[0] = true;
                 node.accept(finder);
                 super.visit(node, ordinal, parent);
             }

@@ -350,10 +350,15 @@ final class PgSqlRewriter extends SqlShuttle {
         if (from.getKind() == SqlKind.AS) {
             SqlCall as = (SqlCall) from;
             SqlNode inner = as.operand(0);
-            if (as.operandCount() != 2) return from;
+            if (as.operandCount() != 2) {
+                // generate_series(...) AS g(v): lateral too.
+                if (!isGenerateSeries(as.operand(0))) return from;
+                as.setOperand(0, lateral(as.operand(0)));
+                return as;
+            }
             SqlIdentifier alias = as.operand(1);
             if (isGenerateSeries(inner)) {
-                return SqlStdOperatorTable.AS.createCall(pos, inner, alias, new SqlIdentifier(alias.getSimple(), pos));
+                return SqlStdOperatorTable.AS.createCall(pos, lateral(inner), alias, new SqlIdentifier(alias.getSimple(), pos));
             }
             SqlNode values = inner;
             if (values.getKind() == SqlKind.VALUES) {
@@ -367,7 +372,7 @@ final class PgSqlRewriter extends SqlShuttle {
             return from;
         }
         if (isGenerateSeries(from)) {
-            return SqlStdOperatorTable.AS.createCall(pos, from, new SqlIdentifier("generate_series", pos),
+            return SqlStdOperatorTable.AS.createCall(pos, lateral(from), new SqlIdentifier("generate_series", pos),
                     new SqlIdentifier("generate_series", pos));
         }
         return from;
@@ -390,6 +395,17 @@ final class PgSqlRewriter extends SqlShuttle {
         join.setLeft(list.getRight());
         list.setRight(bindJoinTighterThanComma(join));
         return list;
+    }
+
+    /**
+     * A function in FROM may read the columns of the items before it (PostgreSQL: function
+     * calls in FROM are implicitly LATERAL); RelToPlan runs such a call per outer row.
+     */
+    private static SqlNode lateral(SqlNode call) {
+        if (call.getKind() == SqlKind.LATERAL) return call;
+        SqlNode table = call.getKind() == SqlKind.COLLECTION_TABLE ? call
+                : SqlStdOperatorTable.COLLECTION_TABLE.createCall(call.getParserPosition(), call);
+        return SqlStdOperatorTable.LATERAL.createCall(call.getParserPosition(), table);
     }
 
     static boolean isGenerateSeries(SqlNode node) {

@@ -33,6 +33,7 @@ import java.util.Set;
  *   <li>{@code GROUPS} window frames become RANGE or biased ROWS frames ({@link WindowRewrites#groupsFrame}).
  *   <li>{@code DISTINCT ON (d...)} becomes a leading select item {@code "?distinct_on"(d...),}
  *       that {@link DistinctOn} turns into a QUALIFY.
+ *   <li>{@code LATERAL f(...)} loses its keyword (see {@link PgSqlRewriter}: functions in FROM are lateral).
  * </ul>
  * Offsets shift by a few characters, which only affects positions in error messages.
  */
@@ -178,6 +179,13 @@ final class PgTokens {
             } else if (isWord(t) && TYPE_KEYWORDS.contains(t.text()) && !afterCast && !isTypeUse(prev, next)) {
                 out.append(sql, copied, t.offset());
                 replace(out, edits, t.offset(), t.end(), '"' + t.text() + '"');
+                copied = t.end();
+            } else if (t.isWord("lateral") && next != null && isWord(next) && !next.isWord("table") && after != null
+                    && after.isSymbol("(")) {
+                // LATERAL f(...): Babel wants LATERAL TABLE(f(...)); PgSqlRewriter makes every
+                // function in FROM lateral, as PostgreSQL does, so the keyword can go.
+                out.append(sql, copied, t.offset());
+                replace(out, edits, t.offset(), t.end(), "");
                 copied = t.end();
             } else if (update && t.isWord("default") && prev != null && prev.isSymbol("=")) {
                 out.append(sql, copied, t.offset());

@@ -117,8 +117,7 @@ final class RelToPlan {
             }
             case LogicalTableFunctionScan t -> generateSeries(t);
             case Collect c -> collect(c);
-            case Correlate c -> throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
-                    "this correlated subquery is not supported (it could not be decorrelated)");
+            case Correlate c -> LateralCalls.translate(c, c.getLeft(), translate(c.getLeft()), rex);
             case LogicalWindow w -> throw RexToExpr.unsupported("window functions");
             default -> throw RexToExpr.unsupported("the query operator "
                     + rel.getRelTypeName().replaceFirst("^Logical", "").toLowerCase(Locale.ROOT));

@@ -36,7 +36,12 @@
  *       folded to constants at plan time except for timestamptz and 'now'/'today'-style inputs.
  *   <li>Window functions: {@code WindowToPlan} turns a projection's RexOvers into
  *       {@code PlanNode.Window} nodes; {@code DistinctOn} rewrites DISTINCT ON into QUALIFY.
- *   <li>Not supported (0A000 or a syntax error): LATERAL,
+ *   <li>LATERAL: a lateral subquery is a Correlate that the decorrelator turns into joins
+ *       ({@code LateralJoins} first makes a grouping-free aggregate a LEFT correlation);
+ *       {@code LateralCalls} runs a remaining correlated generate_series as
+ *       {@code PlanNode.LateralSeries}. {@code SingleValueKeys} limits a scalar subquery's
+ *       SINGLE_VALUE aggregate to the keys of outer rows that reach it (21000 only for them).
+ *   <li>Not supported (0A000 or a syntax error): some LATERAL shapes (see docs/sql.md),
  *       {@code LIMIT $1} in subqueries (the outermost query's is bound at execution),
  *       set-returning functions in the select list, WHERE without FROM, RETURNING.
  * </ul>

@@ -182,6 +182,10 @@ class PlanInvariantsTest extends PlannerFixture {
                 checkExpr(a, List.of());
                 assertThat(a.toString()).doesNotContain("Column[");
             });
+            case PlanNode.LateralSeries s -> {
+                List<SqlType> in = checkNode(s.input());
+                s.args().forEach(a -> checkExpr(a, in)); // LATERAL: the arguments read the outer row
+            }
         }
         return n.types();
     }
