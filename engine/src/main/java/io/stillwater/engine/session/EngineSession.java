@@ -107,6 +107,13 @@ public final class EngineSession implements Session {
     /** A statement is executing (session thread sets it; cancel reads it from any thread). */
     private volatile boolean running;
     /**
+     * A statement is being planned (session thread sets it; cancel reads it). A driver
+     * cancels once per statement, as soon as it has sent it (pgjdbc's Statement.cancel),
+     * so a cancel that lands while the statement is still planned must stay set for its
+     * execution, as in PostgreSQL, where only a cancel of an idle backend is ignored.
+     */
+    private volatile boolean planning;
+    /**
      * Result streams handed out and not yet closed: their statements still count as running,
      * so a cancel or statement_timeout stops the next pull. Session thread changes it.
      */
@@ -171,7 +178,7 @@ public final class EngineSession implements Session {
     /** Cancels the running statement, or the one whose rows are still being pulled. */
     @Override
     public void cancel() {
-        if (running || !openStreams.isEmpty()) cancelRequested.set(true);
+        if (running || planning || !openStreams.isEmpty()) cancelRequested.set(true);
     }
 
     @Override
@@ -179,6 +186,8 @@ public final class EngineSession implements Session {
 
     @Override
     public void sync() {
+        // A cancel that landed while a statement was planned and never executed is stale now.
+        if (!running && !planning && openStreams.isEmpty()) cancelRequested.set(false);
         // Every statement outside BEGIN commits on its own, so an implicit transaction
         // has nothing left to do here; an explicit one stays open until COMMIT/ROLLBACK.
     }
@@ -187,6 +196,9 @@ public final class EngineSession implements Session {
 
     @Override
     public PreparedStatement prepare(String sql, List<SqlType> paramTypeHints) {
+        // A new statement: a cancel left over from an earlier one no longer applies.
+        if (!running && openStreams.isEmpty()) cancelRequested.set(false);
+        planning = true;
         try {
             // Only the session cluster's indexes are usable (a view indexed elsewhere is expanded).
             Statement stmt = planner.plan(sql, paramTypeHints == null ? List.of() : paramTypeHints,
@@ -197,6 +209,8 @@ public final class EngineSession implements Session {
             return new PreparedStatement(sql, stmt.commandVerb(), stmt.paramTypes(), columns, stmt);
         } catch (Throwable e) {
             throw statementFailed(e, "planning");
+        } finally {
+            planning = false;
         }
     }
 
@@ -211,7 +225,7 @@ public final class EngineSession implements Session {
             throw new SqlException(SqlState.IN_FAILED_SQL_TRANSACTION,
                     "current transaction is aborted, commands ignored until end of transaction block");
         }
-        cancelRequested.set(false);
+        // Not cleared here: a cancel that arrived while this statement was planned applies to it.
         running = true;
         currentSql = prepared.sql();
         try {
