@@ -343,7 +343,7 @@ final class PgSqlRewriter extends SqlShuttle {
     private SqlNode fixFromItem(SqlNode from) {
         if (from instanceof SqlJoin join) {
             join.setLeft(fixFromItem(join.getLeft()));
-            join.setRight(fixFromItem(join.getRight()));
+            join.setRight(TableFunctions.implicitlyLateral(fixFromItem(join.getRight())));
             return bindJoinTighterThanComma(join);
         }
         SqlParserPos pos = from.getParserPosition();
@@ -352,7 +352,7 @@ final class PgSqlRewriter extends SqlShuttle {
             SqlNode inner = as.operand(0);
             if (as.operandCount() != 2) return from;
             SqlIdentifier alias = as.operand(1);
-            if (isGenerateSeries(inner)) {
+            if (isSingleColumnFunction(inner)) {
                 return SqlStdOperatorTable.AS.createCall(pos, inner, alias, new SqlIdentifier(alias.getSimple(), pos));
             }
             SqlNode values = inner;
@@ -366,9 +366,9 @@ final class PgSqlRewriter extends SqlShuttle {
             }
             return from;
         }
-        if (isGenerateSeries(from)) {
-            return SqlStdOperatorTable.AS.createCall(pos, from, new SqlIdentifier("generate_series", pos),
-                    new SqlIdentifier("generate_series", pos));
+        if (isSingleColumnFunction(from)) {
+            return SqlStdOperatorTable.AS.createCall(pos, from, new SqlIdentifier(functionName(from), pos),
+                    new SqlIdentifier(TableFunctions.singleColumnName(from), pos));
         }
         return from;
     }
@@ -395,6 +395,16 @@ final class PgSqlRewriter extends SqlShuttle {
     static boolean isGenerateSeries(SqlNode node) {
         if (node.getKind() == SqlKind.COLLECTION_TABLE) node = ((SqlCall) node).operand(0);
         return node instanceof SqlCall c && c.getOperator().getName().equalsIgnoreCase("generate_series");
+    }
+
+    private static String functionName(SqlNode node) {
+        if (node.getKind() == SqlKind.COLLECTION_TABLE) node = ((SqlCall) node).operand(0);
+        return ((SqlCall) node).getOperator().getName().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** A single-column set-returning function in FROM (its column takes the FROM item's alias). */
+    static boolean isSingleColumnFunction(SqlNode node) {
+        return TableFunctions.singleColumnName(node) != null;
     }
 
     /** PostgreSQL's FigureColname: the name a select item gets without AS. */

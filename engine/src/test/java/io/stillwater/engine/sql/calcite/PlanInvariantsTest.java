@@ -178,6 +178,11 @@ class PlanInvariantsTest extends PlannerFixture {
                 assertThat(kinds(checkNode(r.step()))).isEqualTo(kinds(r.types()));
                 assertThat(r.workingId()).isNegative();
             }
+            case PlanNode.FlatMap f -> {
+                List<SqlType> in = checkNode(f.input());
+                for (Expr a : f.args()) checkExpr(a, in);
+                assertThat(f.columns()).hasSize(f.function().columns());
+            }
             case PlanNode.GenerateSeries g -> g.args().forEach(a -> {
                 checkExpr(a, List.of());
                 assertThat(a.toString()).doesNotContain("Column[");
