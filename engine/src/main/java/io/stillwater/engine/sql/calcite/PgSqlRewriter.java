@@ -300,6 +300,7 @@ final class PgSqlRewriter extends SqlShuttle {
     }
 
     private void rewriteSelect(SqlSelect select) {
+        SelectListFunctions.moveToFrom(select);
         if (select.getFrom() != null) select.setFrom(fixFromItem(select.getFrom()));
         SqlNodeList items = select.getSelectList();
         if (items == null) return;
@@ -311,10 +312,6 @@ final class PgSqlRewriter extends SqlShuttle {
             }
             String bareName = paramIndex(item) >= 0 ? "?column?" : null;
             item = typedIfBareParam(item);
-            if (isGenerateSeries(item)) {
-                throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
-                        "set-returning functions in the select list are not supported; use FROM generate_series(...)");
-            }
             if (item instanceof SqlIdentifier id && id.isStar()) {
                 out.add(item);
                 continue;
