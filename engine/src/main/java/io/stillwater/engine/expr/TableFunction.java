@@ -23,6 +23,8 @@ public enum TableFunction {
      * flattened in storage order; several arrays are zipped, the shorter padded with NULLs.
      */
     UNNEST(1),
+    /** {@code unnest(...) WITH ORDINALITY}: unnest's columns and then the 1-based row number (bigint). */
+    UNNEST_WITH_ORDINALITY(2),
     /** {@code generate_subscripts(array, dim [, reverse])}: the subscripts of dimension {@code dim}. */
     GENERATE_SUBSCRIPTS(1),
     /** {@code jsonb_array_elements(jsonb)}: the elements of a JSON array. */
@@ -55,13 +57,13 @@ public enum TableFunction {
     /** The rows for one call; errors (a scalar where an array is needed, ...) are {@link SqlException}s. */
     public List<Object[]> rows(Object[] args) {
         List<Object[]> out = new ArrayList<>();
-        if (this == UNNEST) {
-            zip(args, out);
+        if (this == UNNEST || this == UNNEST_WITH_ORDINALITY) {
+            zip(args, this == UNNEST_WITH_ORDINALITY, out);
             return out;
         }
         for (Object a : args) if (a == null) return List.of();
         switch (this) {
-            case UNNEST -> throw new IllegalStateException("handled above");
+            case UNNEST, UNNEST_WITH_ORDINALITY -> throw new IllegalStateException("handled above");
             case GENERATE_SUBSCRIPTS -> subscripts((PgArray) args[0], ((Number) args[1]).intValue(),
                     args.length > 2 && (Boolean) args[2], out);
             case JSONB_ARRAY_ELEMENTS, JSONB_ARRAY_ELEMENTS_TEXT -> {
@@ -94,7 +96,7 @@ public enum TableFunction {
     }
 
     /** unnest's rows: element i of each array (a NULL array is empty), NULL past an array's end. */
-    private static void zip(Object[] arrays, List<Object[]> out) {
+    private static void zip(Object[] arrays, boolean ordinality, List<Object[]> out) {
         List<List<Object>> columns = new ArrayList<>();
         int rows = 0;
         for (Object a : arrays) {
@@ -103,8 +105,9 @@ public enum TableFunction {
             rows = Math.max(rows, elements.size());
         }
         for (int i = 0; i < rows; i++) {
-            Object[] row = new Object[arrays.length];
-            for (int c = 0; c < row.length; c++) row[c] = i < columns.get(c).size() ? columns.get(c).get(i) : null;
+            Object[] row = new Object[arrays.length + (ordinality ? 1 : 0)];
+            for (int c = 0; c < arrays.length; c++) row[c] = i < columns.get(c).size() ? columns.get(c).get(i) : null;
+            if (ordinality) row[arrays.length] = (long) i + 1;
             out.add(row);
         }
     }

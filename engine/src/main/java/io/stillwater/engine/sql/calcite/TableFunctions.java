@@ -170,7 +170,7 @@ final class TableFunctions {
     private static List<Expr> coerce(TableFunction f, List<Expr> args) {
         List<Expr> out = new ArrayList<>(args);
         switch (f) {
-            case UNNEST -> {
+            case UNNEST, UNNEST_WITH_ORDINALITY -> {
                 for (Expr a : args) {
                     if (!a.type().isArray()) {
                         throw new SqlException(SqlState.UNDEFINED_FUNCTION, "function unnest("
@@ -198,13 +198,16 @@ final class TableFunctions {
 
     /** unnest's columns are its arrays' base element types (a 2-D array's elements are scalars). */
     private static List<SqlType> columns(Call call, List<Expr> args) {
-        if (call.function != TableFunction.UNNEST) return call.columns;
+        if (call.function != TableFunction.UNNEST && call.function != TableFunction.UNNEST_WITH_ORDINALITY) {
+            return call.columns;
+        }
         List<SqlType> out = new ArrayList<>();
         for (Expr a : args) {
             SqlType t = a.type();
             while (t.isArray()) t = t.element();
             out.add(t);
         }
+        if (call.function == TableFunction.UNNEST_WITH_ORDINALITY) out.add(SqlType.BIGINT);
         return out;
     }
 
@@ -247,13 +250,15 @@ final class TableFunctions {
             if (f.isEmpty()) return null;
             return new Call(f.get(), c.getOperands(), columns);
         }
-        if (rel instanceof Uncollect u && !u.withOrdinality && u.getInput() instanceof LogicalProject p
-                && p.getInput() instanceof LogicalValues v && v.getTuples().size() == 1) {
-            return new Call(TableFunction.UNNEST, p.getProjects(), columns);
-        }
-        if (rel instanceof Uncollect u && !u.withOrdinality && u.getInput() instanceof LogicalValues v
-                && v.getTuples().size() == 1) { // constant arguments Calcite folded into the one row
-            return new Call(TableFunction.UNNEST, List.copyOf(v.getTuples().get(0)), columns);
+        if (rel instanceof Uncollect u) {
+            TableFunction f = u.withOrdinality ? TableFunction.UNNEST_WITH_ORDINALITY : TableFunction.UNNEST;
+            if (u.getInput() instanceof LogicalProject p && p.getInput() instanceof LogicalValues v
+                    && v.getTuples().size() == 1) {
+                return new Call(f, p.getProjects(), columns);
+            }
+            if (u.getInput() instanceof LogicalValues v && v.getTuples().size() == 1) {
+                return new Call(f, List.copyOf(v.getTuples().get(0)), columns); // constants Calcite folded into the row
+            }
         }
         return null;
     }
