@@ -184,6 +184,11 @@ public final class DataflowBuilder {
                         s.outer(), cancel), node(s.input()));
             }
             case PlanNode.Recursive r -> recursive(r);
+            case PlanNode.FlatMap f -> {
+                List<Evaluator> args = new ArrayList<>();
+                for (Expr e : f.args()) args.add(compiler.compile(e, ctx));
+                yield add(new FlatMapOperator(f.function(), args, f.columns().size(), f.outer(), cancel), node(f.input()));
+            }
         };
     }
 

@@ -154,7 +154,7 @@ public final class PipelinedRead implements ChunkSource {
                     case RecursiveOperator o -> false;          // one step from empty state: positive
                     default -> anyNegative;                    // linear operators and joins pass retractions on
                 };
-                boolean producesErrors = n.op() instanceof MapFilterProject || n.op() instanceof JoinOperator
+                boolean producesErrors = n.op() instanceof MapFilterProject || n.op() instanceof FlatMapOperator || n.op() instanceof JoinOperator
                         || n.op() instanceof LookupJoinOperator;
                 if (producesErrors && anyNegative) errorsFinal = false;
                 if (n.op() instanceof TopKOperator t && !anyNegative) t.pruneBeyondWindow();
@@ -193,6 +193,7 @@ public final class PipelinedRead implements ChunkSource {
             return switch (n.op()) {
                 case MapFilterProject o -> new Stage.Linear(cx, o, stageFor(in[0]));
                 case NegateOperator o -> new Stage.Linear(cx, o, stageFor(in[0]));
+                case FlatMapOperator o -> new Stage.Linear(cx, o, stageFor(in[0]));
                 case UnionOperator o -> {
                     Stage[] ins = new Stage[in.length];
                     for (int k = 0; k < in.length; k++) ins[k] = stageFor(in[k]);

@@ -213,6 +213,10 @@ public final class PeekExplainer {
                         + "] functions=[" + calls + "]");
                 node(plan, w.input(), depth + 1, out);
             }
+            case PlanNode.FlatMap f -> {
+                out.add(pad + "FlatMap " + f.function().sqlName() + "(" + exprs(f.args()) + ")" + (f.outer() ? " outer" : ""));
+                node(plan, f.input(), depth + 1, out);
+            }
             case PlanNode.Recursive r -> {
                 out.add(pad + "Recursive" + (r.all() ? " all" : "") + " working=" + r.workingId());
                 node(plan, r.base(), depth + 1, out);

@@ -29,6 +29,7 @@ public final class PlanInputs {
             case PlanNode.Intersect i -> { collect(i.left(), out); collect(i.right(), out); }
             case PlanNode.TopK t -> collect(t.input(), out);
             case PlanNode.Window w -> collect(w.input(), out);
+            case PlanNode.FlatMap f -> collect(f.input(), out);
             case PlanNode.Recursive r -> {
                 collect(r.base(), out);
                 Set<Long> step = new LinkedHashSet<>();

@@ -2,6 +2,7 @@ package io.stillwater.engine.plan;
 
 import io.stillwater.engine.data.Row;
 import io.stillwater.engine.expr.Expr;
+import io.stillwater.engine.expr.TableFunction;
 import io.stillwater.engine.types.SqlType;
 import java.util.ArrayList;
 import java.util.List;
@@ -132,6 +133,27 @@ public sealed interface PlanNode {
         public List<SqlType> types() {
             var out = new ArrayList<>(input.types());
             for (WindowCall c : calls) out.add(c.type());
+            return List.copyOf(out);
+        }
+    }
+
+    /**
+     * A set-returning function applied to each input row ({@code FROM t, unnest(t.tags)},
+     * {@code SELECT unnest(tags) FROM t}): each input row followed by each row the
+     * function returns for {@code args} evaluated over that input row. Linear: an input
+     * change becomes its output rows with the same diff, so maintaining it needs no state.
+     * With {@code outer} an input row for which the function returns no rows keeps one
+     * row padded with NULLs ({@code LEFT JOIN LATERAL f(...) ON true}). {@code columns}
+     * are the function's column types.
+     */
+    record FlatMap(PlanNode input, TableFunction function, List<Expr> args, List<SqlType> columns, boolean outer)
+            implements PlanNode {
+        public FlatMap { args = List.copyOf(args); columns = List.copyOf(columns); }
+
+        @Override
+        public List<SqlType> types() {
+            List<SqlType> out = new ArrayList<>(input.types());
+            out.addAll(columns);
             return List.copyOf(out);
         }
     }

@@ -67,6 +67,8 @@ public final class Plans {
                     bindAll(s.args(), params), s.type(), s.outer());
             case PlanNode.Window w -> new PlanNode.Window(bindParams(w.input(), params), w.partitionKeys(), w.order(),
                     w.calls());
+            case PlanNode.FlatMap f -> new PlanNode.FlatMap(bindParams(f.input(), params), f.function(),
+                    bindAll(f.args(), params), f.columns(), f.outer());
             case PlanNode.Recursive r -> new PlanNode.Recursive(bindParams(r.base(), params), bindParams(r.step(), params),
                     r.workingId(), r.all(), r.types());
         };

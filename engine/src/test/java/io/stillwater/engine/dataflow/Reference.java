@@ -98,6 +98,18 @@ final class Reference {
             case PlanNode.LateralSeries s -> lateralSeries(s);
             case PlanNode.Window w -> new WindowReference(this).eval(w, eval(w.input()));
             case PlanNode.Recursive r -> recursive(r);
+            case PlanNode.FlatMap f -> {
+                List<Evaluator> argEvals = ExprCompiler.compileAll(f.args(), ctx);
+                List<Row> out = new ArrayList<>();
+                for (Row r : eval(f.input())) {
+                    Object[] args = new Object[f.args().size()];
+                    for (int i = 0; i < args.length; i++) args[i] = argEvals.get(i).eval(r);
+                    List<Object[]> rows = f.function().rows(args);
+                    if (rows.isEmpty() && f.outer()) rows = List.<Object[]>of(new Object[f.columns().size()]);
+                    for (Object[] fr : rows) out.add(r.concat(Row.wrap(fr)));
+                }
+                yield out;
+            }
         };
     }
 

@@ -128,6 +128,11 @@ final class PgOperatorTable {
             OWN_NAMES_OPS.add(op);
         }
         ops.add(new GenerateSeries());
+        for (SqlOperator op : TableFunctions.operators()) { // jsonb_each, ...: set-returning functions
+            ops.add(op);
+            OWN_NAMES.add(op.getName());
+            OWN_NAMES_OPS.add(op);
+        }
         OWN_NAMES.add("GENERATE_SERIES");
         OWN_NAMES_OPS.add(ops.get(0));
         ops.add(fn("DATE_TRUNC", ReturnTypes.ARG1_NULLABLE, declared(SqlTypeName.VARCHAR, SqlTypeName.TIMESTAMP),

@@ -300,6 +300,7 @@ final class PgSqlRewriter extends SqlShuttle {
     }
 
     private void rewriteSelect(SqlSelect select) {
+        SelectListFunctions.moveToFrom(select);
         if (select.getFrom() != null) select.setFrom(fixFromItem(select.getFrom()));
         SqlNodeList items = select.getSelectList();
         if (items == null) return;
@@ -311,10 +312,6 @@ final class PgSqlRewriter extends SqlShuttle {
             }
             String bareName = paramIndex(item) >= 0 ? "?column?" : null;
             item = typedIfBareParam(item);
-            if (isGenerateSeries(item)) {
-                throw new SqlException(SqlState.FEATURE_NOT_SUPPORTED,
-                        "set-returning functions in the select list are not supported; use FROM generate_series(...)");
-            }
             if (item instanceof SqlIdentifier id && id.isStar()) {
                 out.add(item);
                 continue;
@@ -343,7 +340,7 @@ final class PgSqlRewriter extends SqlShuttle {
     private SqlNode fixFromItem(SqlNode from) {
         if (from instanceof SqlJoin join) {
             join.setLeft(fixFromItem(join.getLeft()));
-            join.setRight(fixFromItem(join.getRight()));
+            join.setRight(TableFunctions.implicitlyLateral(fixFromItem(join.getRight())));
             return bindJoinTighterThanComma(join);
         }
         SqlParserPos pos = from.getParserPosition();
@@ -360,6 +357,9 @@ final class PgSqlRewriter extends SqlShuttle {
             if (isGenerateSeries(inner)) {
                 return SqlStdOperatorTable.AS.createCall(pos, lateral(inner), alias, new SqlIdentifier(alias.getSimple(), pos));
             }
+            if (isSingleColumnFunction(inner)) {
+                return SqlStdOperatorTable.AS.createCall(pos, inner, alias, new SqlIdentifier(alias.getSimple(), pos));
+            }
             SqlNode values = inner;
             if (values.getKind() == SqlKind.VALUES) {
                 int n = ((SqlCall) ((SqlCall) values).operand(0)).operandCount();
@@ -374,6 +374,10 @@ final class PgSqlRewriter extends SqlShuttle {
         if (isGenerateSeries(from)) {
             return SqlStdOperatorTable.AS.createCall(pos, lateral(from), new SqlIdentifier("generate_series", pos),
                     new SqlIdentifier("generate_series", pos));
+        }
+        if (isSingleColumnFunction(from)) {
+            return SqlStdOperatorTable.AS.createCall(pos, from, new SqlIdentifier(functionName(from), pos),
+                    new SqlIdentifier(TableFunctions.singleColumnName(from), pos));
         }
         return from;
     }
@@ -411,6 +415,16 @@ final class PgSqlRewriter extends SqlShuttle {
     static boolean isGenerateSeries(SqlNode node) {
         if (node.getKind() == SqlKind.COLLECTION_TABLE) node = ((SqlCall) node).operand(0);
         return node instanceof SqlCall c && c.getOperator().getName().equalsIgnoreCase("generate_series");
+    }
+
+    private static String functionName(SqlNode node) {
+        if (node.getKind() == SqlKind.COLLECTION_TABLE) node = ((SqlCall) node).operand(0);
+        return ((SqlCall) node).getOperator().getName().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** A single-column set-returning function in FROM (its column takes the FROM item's alias). */
+    static boolean isSingleColumnFunction(SqlNode node) {
+        return TableFunctions.singleColumnName(node) != null;
     }
 
     /** PostgreSQL's FigureColname: the name a select item gets without AS. */

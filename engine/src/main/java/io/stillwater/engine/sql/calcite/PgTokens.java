@@ -135,6 +135,13 @@ final class PgTokens {
                 copied = t.offset();
                 noFrom[0] = false;
             }
+            if (noFrom[0] && t.isWord("unnest") && next != null && next.isSymbol("(")) {
+                // Babel reads UNNEST only in FROM: a select-list unnest(...) is a plain call (see SelectListFunctions).
+                out.append(sql, copied, t.offset());
+                replace(out, edits, t.offset(), t.end(), SelectListFunctions.UNNEST_CALL);
+                copied = t.end();
+                continue;
+            }
             if (WindowRewrites.startsGroupsFrame(t, next)) groupsEdits.putAll(WindowRewrites.groupsFrame(tokens, i));
             String groupsEdit = groupsEdits.remove(i);
             if (groupsEdit != null) {

@@ -58,6 +58,8 @@ final class RelToPlan {
     RelToPlan(RexToExpr rex) { this.rex = rex; }
 
     PlanNode translate(RelNode rel) {
+        var setReturning = TableFunctions.translate(rel, rex, this::translate);
+        if (setReturning.isPresent()) return setReturning.get();
         return switch (rel) {
             case TableScan scan when RecursiveCtes.isWorkingTable(scan) -> recursive.workingTable(scan);
             case RepeatUnion r -> recursive.translate(r, this::translate);

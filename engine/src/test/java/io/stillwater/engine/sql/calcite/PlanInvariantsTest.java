@@ -178,6 +178,13 @@ class PlanInvariantsTest extends PlannerFixture {
                 assertThat(kinds(checkNode(r.step()))).isEqualTo(kinds(r.types()));
                 assertThat(r.workingId()).isNegative();
             }
+            case PlanNode.FlatMap f -> {
+                List<SqlType> in = checkNode(f.input());
+                for (Expr a : f.args()) checkExpr(a, in);
+                // unnest has a column per array (zipped); the others a fixed number
+                if (f.function().name().startsWith("UNNEST")) assertThat(f.columns()).isNotEmpty();
+                else assertThat(f.columns()).hasSize(f.function().columns());
+            }
             case PlanNode.GenerateSeries g -> g.args().forEach(a -> {
                 checkExpr(a, List.of());
                 assertThat(a.toString()).doesNotContain("Column[");

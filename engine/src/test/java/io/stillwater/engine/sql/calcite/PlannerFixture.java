@@ -66,6 +66,7 @@ abstract class PlannerFixture {
             }
             case PlanNode.TopK t -> collect(t.input(), out);
             case PlanNode.Window w -> collect(w.input(), out);
+            case PlanNode.FlatMap f -> collect(f.input(), out);
             case PlanNode.Recursive r -> {
                 collect(r.base(), out);
                 collect(r.step(), out);
