@@ -12,6 +12,8 @@ import io.stillwater.engine.sql.parse.UtilityParser;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.params.Params;
+import io.stillwater.engine.auth.LoginRole;
+import io.stillwater.engine.auth.RoleDirectory;
 import io.stillwater.engine.params.Roles;
 import io.stillwater.engine.params.SystemParameters;
 import io.stillwater.engine.session.ExecutionResult;
@@ -20,6 +22,7 @@ import io.stillwater.engine.session.TransactionStatus;
 import io.stillwater.engine.types.SqlType;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -99,6 +102,21 @@ public final class Engine implements AutoCloseable {
             }
             if (openSessions.compareAndSet(now, now + 1)) return;
         }
+    }
+
+    /**
+     * The roles authentication checks connections against. Until the role catalog
+     * exists, every name is a login role without a password, and {@code mz_system} is
+     * the superuser (the behaviour of trust authentication).
+     */
+    public RoleDirectory roles() {
+        return new RoleDirectory() {
+            @Override
+            public Optional<LoginRole> find(String name) { return Optional.of(ensureForTrust(name)); }
+
+            @Override
+            public LoginRole ensureForTrust(String name) { return new LoginRole(name, true, Roles.isSuperuser(name), null); }
+        };
     }
 
     /** Sessions open now (counted against max_connections), the superuser's included. */
