@@ -12,7 +12,10 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -170,5 +173,33 @@ class LoadDriverTest {
         assertThat(s.errorCounts()).containsOnly(
                 Map.entry("42P01: relation \"t\" does not exist 0", 5L),
                 Map.entry("42P01: relation \"t\" does not exist 1", 5L));
+    }
+
+    @Test
+    void eachClosedLoopWorkerRunsOnItsOwnPlatformThreadByDefaultAndOnAVirtualOneOnRequest() throws Exception {
+        for (LoadDriver.WorkerThreads kind : LoadDriver.WorkerThreads.values()) {
+            // invoker i records the threads it ran on: exactly one each, distinct, of the requested kind
+            List<Set<Thread>> seen = new CopyOnWriteArrayList<>();
+            InvokerFactory factory = () -> {
+                Set<Thread> mine = ConcurrentHashMap.newKeySet();
+                seen.add(mine);
+                return () -> mine.add(Thread.currentThread());
+            };
+            LoadDriver d = kind == LoadDriver.WorkerThreads.PLATFORM ? driver : new LoadDriver(Throwable::toString, kind);
+            LatencyRecorder rec = new LatencyRecorder(ACTION.name());
+            // long enough that every worker starts before the end even on a loaded machine (a worker
+            // that starts after the end issues nothing)
+            LoadPhaseReport report = d.run(Duration.ofSeconds(1),
+                    List.of(new BoundLoop(new Loop.ClosedLoop(ACTION, 3, true), factory, rec)), System.nanoTime());
+
+            assertThat(seen).hasSize(3).allSatisfy(threads -> assertThat(threads).hasSize(1));
+            List<Thread> workers = seen.stream().map(t -> t.iterator().next()).toList();
+            assertThat(workers).doesNotHaveDuplicates()
+                    .allSatisfy(t -> assertThat(t.isVirtual()).isEqualTo(kind == LoadDriver.WorkerThreads.VIRTUAL))
+                    .allSatisfy(t -> assertThat(t.getName()).startsWith("closed-loop " + ACTION.name() + " #"));
+            // run() returned after every worker finished: all counted queries are recorded
+            assertThat(rec.statistics().queries()).isEqualTo(report.loops().getFirst().issued()).isPositive();
+            assertThat(workers).noneMatch(Thread::isAlive);
+        }
     }
 }

@@ -57,7 +57,8 @@ import picocli.CommandLine.Spec;
  *       from the driver's {@link LoopReport}, query latency from the recorder;</li>
  *   <li>closed-loop point-lookup throughput on a throwaway PostgreSQL with a {@code --rows}-row
  *       table keyed by a primary key: the harness's closed loop ({@code --connections} workers, each
- *       on its own connection, a server-side prepared lookup of a random key) against a plain JDBC
+ *       on its own connection and platform thread, a server-side prepared lookup of a random key;
+ *       once more with the workers on virtual threads, the driver's former default) against a plain JDBC
  *       loop on platform threads (the same lookups without the harness: separates the harness's
  *       cost from pgjdbc's) and {@code pgbench -M prepared} with the same connections, duration and
  *       query; {@code --rounds} rounds interleave the three so load drift on the machine hits all.</li>
@@ -260,7 +261,8 @@ final class HarnessMeasureCommand implements Callable<Integer> {
             Duration measured = Duration.ofMillis(Math.round(seconds * 1000));
             if (warmupSeconds > 0) {
                 Duration warm = Duration.ofMillis(Math.round(warmupSeconds * 1000));
-                runClosed(t, action, warm);
+                runClosed(t, action, warm, LoadDriver.WorkerThreads.PLATFORM);
+                runClosed(t, action, warm, LoadDriver.WorkerThreads.VIRTUAL);
                 runPlainJdbc(t, warm, false);
                 runPlainJdbc(t, warm, true);
             }
@@ -274,16 +276,23 @@ final class HarnessMeasureCommand implements Callable<Integer> {
                     "client", "round", "seconds", "queries", "failed", "qps", "p50 ms", "p99 ms");
             // Rounds interleave the clients (harness, plain, pgbench, harness, ...) so a drift in the
             // machine's load hits all three; the ratios use the totals over all rounds.
-            double[] sums = new double[8]; // harness successes, wall; plain successes, wall; pgbench transactions, seconds; virtual successes, wall
+            // harness successes, wall; plain successes, wall; pgbench transactions, seconds; virtual successes, wall;
+            // harness on virtual threads successes, wall
+            double[] sums = new double[10];
             Map<String, Long> harnessErrors = new TreeMap<>();
             for (int round = 1; round <= rounds; round++) {
                 String r = Integer.toString(round);
-                ActionStatistics s = runClosed(t, action, measured).stats();
+                ActionStatistics s = runClosed(t, action, measured, LoadDriver.WorkerThreads.PLATFORM).stats();
                 report.row("harness closed loop", r, Report.seconds(s.wallSeconds()), Report.count(s.queries()),
                         Report.count(s.errors()), Report.rate(s.qps()), fixed(s.p50()), fixed(s.p99()));
                 sums[0] += s.queries() - s.errors();
                 sums[1] += s.wallSeconds();
                 s.errorCounts().forEach((text, n) -> harnessErrors.merge(text, n, Long::sum));
+                ActionStatistics sv = runClosed(t, action, measured, LoadDriver.WorkerThreads.VIRTUAL).stats();
+                report.row("harness, virtual threads", r, Report.seconds(sv.wallSeconds()), Report.count(sv.queries()),
+                        Report.count(sv.errors()), Report.rate(sv.qps()), fixed(sv.p50()), fixed(sv.p99()));
+                sums[8] += sv.queries() - sv.errors();
+                sums[9] += sv.wallSeconds();
                 PlainRun virtual = runPlainJdbc(t, measured, true);
                 report.row("plain JDBC, virtual threads", r, Report.seconds(virtual.wallSeconds()),
                         Report.count(virtual.queries()), Report.count(virtual.failed()),
@@ -305,15 +314,19 @@ final class HarnessMeasureCommand implements Callable<Integer> {
             double plainQps = sums[2] / sums[3];
             double pgbenchTps = sums[4] / sums[5];
             double virtualQps = sums[6] / sums[7];
+            double harnessVirtualQps = sums[8] / sums[9];
             report.note(String.format(Locale.ROOT, "over %d round(s): harness %s qps, pgbench %s tps: harness / pgbench = %.2f",
                             rounds, Report.rate(harnessQps), Report.rate(pgbenchTps), ratio(harnessQps, pgbenchTps)))
+                    .note(String.format(Locale.ROOT, "  harness on virtual threads / pgbench = %.2f (the driver's former default)",
+                            ratio(harnessVirtualQps, pgbenchTps)))
                     .note(String.format(Locale.ROOT, "  plain JDBC (platform) / pgbench = %.2f: pgjdbc's cost", ratio(plainQps, pgbenchTps)))
                     .note(String.format(Locale.ROOT, "  plain JDBC (virtual) / plain JDBC (platform) = %.2f: blocking pgjdbc on virtual threads",
                             ratio(virtualQps, plainQps)))
-                    .note(String.format(Locale.ROOT, "  harness / plain JDBC (virtual) = %.2f: the LoadDriver's timing and recording",
-                            ratio(harnessQps, virtualQps)))
+                    .note(String.format(Locale.ROOT, "  harness / plain JDBC (platform) = %.2f: the LoadDriver's timing and recording",
+                            ratio(harnessQps, plainQps)))
                     .note("plain JDBC: the same invokers on " + connections + " threads that only count (no LoadDriver, "
-                            + "no recording); the LoadDriver runs each closed-loop worker on a virtual thread")
+                            + "no recording); the LoadDriver runs each closed-loop worker on a platform thread "
+                            + "(\"harness, virtual threads\": on a virtual thread)")
                     .note("query: " + LOOKUP_JDBC + " with a uniformly random id in [1, " + rows
                             + "], server-side prepared, one connection per worker, connections opened outside timing")
                     .note("pgbench: " + String.join(" ", command.subList(1, command.size())).replace("lookup.sql",
@@ -326,12 +339,13 @@ final class HarnessMeasureCommand implements Callable<Integer> {
 
     private record ClosedRun(LoopReport loop, ActionStatistics stats) {}
 
-    private ClosedRun runClosed(Target t, Action action, Duration duration) throws Exception {
+    private ClosedRun runClosed(Target t, Action action, Duration duration, LoadDriver.WorkerThreads threads)
+            throws Exception {
         LatencyRecorder recorder = new LatencyRecorder(action.name());
         Loop.ClosedLoop loop = new Loop.ClosedLoop(action, connections, true);
         AtomicLong seeds = new AtomicLong(1);
         BoundLoop bound = new BoundLoop(loop, () -> new LookupInvoker(t, rows, seeds.getAndIncrement()), recorder);
-        LoadPhaseReport r = new LoadDriver(SqlErrors::describe).run(duration, List.of(bound), System.nanoTime());
+        LoadPhaseReport r = new LoadDriver(SqlErrors::describe, threads).run(duration, List.of(bound), System.nanoTime());
         return new ClosedRun(r.loops().getFirst(), recorder.statistics());
     }
 
@@ -341,8 +355,8 @@ final class HarnessMeasureCommand implements Callable<Integer> {
     /**
      * The baselines of the closed loop: the same lookups on {@code --connections} platform (or
      * virtual) threads that only count, so the harness's own cost separates from the driver's,
-     * and the cost of running blocking pgjdbc calls on virtual threads (as the LoadDriver's
-     * closed-loop workers do) separates from the cost of timing and recording.
+     * and the cost of running blocking pgjdbc calls on virtual threads separates from the cost
+     * of timing and recording.
      */
     private PlainRun runPlainJdbc(Target t, Duration duration, boolean virtual) throws Exception {
         List<LookupInvoker> invokers = new ArrayList<>();
@@ -410,7 +424,7 @@ final class HarnessMeasureCommand implements Callable<Integer> {
     }
 
     /**
-     * One closed-loop worker's connection and prepared lookup; used by that worker's virtual
+     * One closed-loop worker's connection and prepared lookup; used by that worker's
      * thread only. A wrong answer counts as a failed query.
      */
     private static final class LookupInvoker implements Invoker {
