@@ -8,13 +8,14 @@ import picocli.CommandLine.Spec;
 /**
  * {@code stillwater measure}: what cannot be a benchmark scenario, because it measures the
  * benchmark harness itself ({@code measure harness}: the LoadDriver's schedule lateness, and its
- * closed loop against pgbench). The engine's own figures are bench scenarios, with versions,
+ * closed loop against pgbench), or a figure that is not a latency ({@code measure memory}: bytes per
+ * row against PostgreSQL). The engine's own figures are bench scenarios, with versions,
  * thresholds, history and reports; the footer says where each former subcommand went.
  */
 @Command(name = "measure",
         mixinStandardHelpOptions = true,
-        description = "Measure the bench harness itself and print the figures (not a test: no speed assertions).",
-        subcommands = {HarnessMeasureCommand.class},
+        description = "Measure the bench harness itself, or memory per row against PostgreSQL, and print the figures (not a test: no speed assertions).",
+        subcommands = {HarnessMeasureCommand.class, MemoryMeasureCommand.class},
         // picocli wraps help at 80 columns: every line here stays shorter
         footer = {"",
                 "The engine's figures are benchmark scenarios now (docs/bench.md):",

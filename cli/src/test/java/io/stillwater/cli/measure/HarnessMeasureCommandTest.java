@@ -115,9 +115,10 @@ class HarnessMeasureCommandTest {
                 .doesNotContain("1. Open-loop");
         // every client row: name, round 1, seconds, queries > 0, failed 0, ...
         List<String> rows = o.out().lines()
-                .filter(l -> l.startsWith("harness closed loop") || l.startsWith("plain JDBC") || l.startsWith("pgbench"))
+                .filter(l -> l.startsWith("harness") || l.startsWith("plain JDBC") || l.startsWith("pgbench"))
                 .toList();
-        assertThat(rows).hasSize(4);
+        // the harness on platform threads (the default), on virtual threads, plain JDBC both ways, pgbench
+        assertThat(rows).hasSize(5);
         for (String row : rows) {
             String[] cells = row.replaceFirst("^[a-zA-Z ,-]+?\\s{2,}", "").trim().split("\\s+");
             assertThat(cells[0]).as(row).isEqualTo("1");
