@@ -77,8 +77,9 @@ class BenchmarksSmokeTest {
         // one time: a batch is consolidated per (key, val, time))
         long stored = spine.insertBatches();
         assertThat(stored).isLessThanOrEqualTo(inserted).isGreaterThan(inserted / 2);
-        spine.fillSpineToCompact();
-        long compacted = spine.compactAndMerge();
+        SpineBenchmark.SpineToCompact toCompact = new SpineBenchmark.SpineToCompact();
+        toCompact.fill(spine);
+        long compacted = spine.compactAndMerge(toCompact);
         // at one time, a repeated (key, val) is one update: about 1 - 1/e of the keys are distinct
         assertThat(compacted).isLessThan(stored).isGreaterThan(inserted / 2);
         assertThat(spine.sealBatch().size()).isPositive().isLessThanOrEqualTo(SpineBenchmark.BATCH_SIZE);
@@ -90,9 +91,9 @@ class BenchmarksSmokeTest {
         c.rows = 5000;
         c.batches = 7;
         c.build();
-        assertThat(c.scanAll()).isEqualTo(5000);
-        assertThat(c.stepKeys()).isEqualTo(5000);
         Blackhole bh = blackhole();
+        assertThat(c.scanAll()).isEqualTo(5000);
+        assertThat(c.stepKeys(bh)).isEqualTo(5000);
         for (int i = 0; i < 100; i++) c.seekPointLookup(bh); // random existing keys: must not throw
     }
 
