@@ -17,6 +17,7 @@ import io.stillwater.pgwire.protocol.BackendMessage.Diagnostic;
 import io.stillwater.pgwire.protocol.BackendMessage.Severity;
 import io.stillwater.pgwire.protocol.FormatCode;
 import io.stillwater.pgwire.protocol.FrontendMessage;
+import io.stillwater.pgwire.types.DataRowEncoder;
 import io.stillwater.pgwire.types.PgTypes;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -74,6 +75,14 @@ final class ConnectionWorker {
     /** After an error in the extended protocol, everything up to the next Sync is skipped. */
     private boolean ignoreTillSync;
     private boolean closed;
+    /** The row encoder of the last result sent, and the shape it was built for ({@link #encoderFor}). */
+    private DataRowEncoder lastEncoder;
+    private List<ResultColumn> lastEncoderColumns;
+    private List<FormatCode> lastEncoderFormats;
+    /** The last RowDescription sent, and the shape it describes ({@link #rowDescription}). */
+    private BackendMessage.RowDescription lastDescription;
+    private List<ResultColumn> lastDescriptionColumns;
+    private List<FormatCode> lastDescriptionFormats;
 
     ConnectionWorker(SessionFactory sessions, CancelRegistry registry, Outbound out, Runnable onStarted) {
         this.sessions = sessions;
@@ -491,7 +500,21 @@ final class ConnectionWorker {
         return portal;
     }
 
-    private static BackendMessage.RowDescription rowDescription(List<ResultColumn> columns, List<FormatCode> formats) {
+    /**
+     * The RowDescription of a result shape; the last one is kept, since a prepared
+     * statement's portal is described at each execution (libpq does) with the same shape.
+     */
+    private BackendMessage.RowDescription rowDescription(List<ResultColumn> columns, List<FormatCode> formats) {
+        if (lastDescription != null && columns.equals(lastDescriptionColumns) && formats.equals(lastDescriptionFormats)) {
+            return lastDescription;
+        }
+        lastDescription = describeRows(columns, formats);
+        lastDescriptionColumns = columns;
+        lastDescriptionFormats = formats;
+        return lastDescription;
+    }
+
+    private static BackendMessage.RowDescription describeRows(List<ResultColumn> columns, List<FormatCode> formats) {
         List<BackendMessage.Field> fields = new ArrayList<>(columns.size());
         for (int i = 0; i < columns.size(); i++) {
             ResultColumn c = columns.get(i);
@@ -507,24 +530,44 @@ final class ConnectionWorker {
 
     /**
      * Sends up to {@code limit} rows of {@code stream}, pulling {@link #BATCH_ROWS} at a
-     * time and flushing after each batch, so rows reach the client as they are produced.
-     * Stops with 57014 on a cancel and with 08000 when the client has gone; the caller
-     * closes the stream.
+     * time, each row encoded straight into the outbound buffer ({@link DataRowEncoder}).
+     * Each batch is flushed, so the rows of a long result reach the client as they are
+     * produced, except the last of an {@linkplain RowStream#exhausted exhausted} stream:
+     * the CommandComplete and ReadyForQuery that follow go out with it in one flush (as
+     * PostgreSQL sends a small result in one packet). Stops with 57014 on a cancel and with 08000 when the
+     * client has gone; the caller closes the stream.
      */
     private Sent sendRows(RowStream stream, List<ResultColumn> columns, List<FormatCode> formats, long limit) {
+        DataRowEncoder encoder = encoderFor(columns, formats);
         long sent = 0;
         while (sent < limit) {
             stopIfInterrupted();
             List<Row> batch = stream.next((int) Math.min(BATCH_ROWS, limit - sent));
             if (batch.isEmpty()) return new Sent(sent, true);
             for (Row row : batch) {
-                out.sendRow(dataRow(columns, row, formats), () -> cancelRequested);
+                out.sendDataRow(encoder, row, () -> cancelRequested);
                 stopIfInterrupted();
             }
             sent += batch.size();
-            out.flush();
+            if (!stream.exhausted()) out.flush();
         }
         return new Sent(sent, false);
+    }
+
+    /**
+     * The row encoder of a result shape: the last one is kept, since a connection mostly
+     * re-executes one statement with the same formats (a prepared point lookup).
+     */
+    private DataRowEncoder encoderFor(List<ResultColumn> columns, List<FormatCode> formats) {
+        if (lastEncoder != null && columns.equals(lastEncoderColumns) && formats.equals(lastEncoderFormats)) {
+            return lastEncoder;
+        }
+        List<SqlType> types = new ArrayList<>(columns.size());
+        for (ResultColumn c : columns) types.add(c.type());
+        lastEncoder = new DataRowEncoder(types, formats);
+        lastEncoderColumns = columns;
+        lastEncoderFormats = formats;
+        return lastEncoder;
     }
 
     private void stopIfInterrupted() {
@@ -532,16 +575,6 @@ final class ConnectionWorker {
             throw new SqlException(SqlState.CONNECTION_EXCEPTION, "the client closed the connection while rows were being sent");
         }
         if (cancelRequested) throw new SqlException(SqlState.QUERY_CANCELED, "canceling statement due to user request");
-    }
-
-    private static BackendMessage.DataRow dataRow(List<ResultColumn> columns, Row row, List<FormatCode> formats) {
-        int arity = columns.size();
-        List<byte[]> values = new ArrayList<>(arity);
-        for (int i = 0; i < arity; i++) {
-            Object v = row.get(i);
-            values.add(v == null ? null : PgTypes.encode(columns.get(i).type(), v, FormatCode.of(formats, i)));
-        }
-        return new BackendMessage.DataRow(values);
     }
 
     /** Closes and forgets the portal named {@code name}, if there is one. */

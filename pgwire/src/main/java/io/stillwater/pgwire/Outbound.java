@@ -5,6 +5,8 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.stillwater.pgwire.protocol.BackendEncoder;
 import io.stillwater.pgwire.protocol.BackendMessage;
+import io.stillwater.pgwire.types.DataRowEncoder;
+import io.stillwater.engine.data.Row;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -38,8 +40,24 @@ final class Outbound {
     Outbound(Channel channel) { this.channel = channel; }
 
     void send(BackendMessage message) {
+        BackendEncoder.encode(message, pendingBuffer());
+        encoded();
+    }
+
+    /** Like {@link #sendRow}, for a result row written straight into the buffer by {@code encoder}. */
+    void sendDataRow(DataRowEncoder encoder, Row row, BooleanSupplier giveUp) {
+        encoder.encode(row, pendingBuffer());
+        encoded();
+        awaitIfUnwritable(giveUp);
+    }
+
+    private ByteBuf pendingBuffer() {
         if (pending == null) pending = channel.alloc().buffer(CHUNK + 512);
-        BackendEncoder.encode(message, pending);
+        return pending;
+    }
+
+    /** After a message was appended to the pending buffer: hands a full chunk to Netty. */
+    private void encoded() {
         pendingBytes = pending.readableBytes();
         if (pendingBytes >= CHUNK) writePending();
     }
@@ -51,15 +69,28 @@ final class Outbound {
      */
     void sendRow(BackendMessage row, BooleanSupplier giveUp) {
         send(row);
+        awaitIfUnwritable(giveUp);
+    }
+
+    private void awaitIfUnwritable(BooleanSupplier giveUp) {
         if (!channel.isWritable()) {
             flush();
             awaitWritable(giveUp);
         }
     }
 
+    /**
+     * Hands what is pending to Netty and flushes: one event-loop task (a write-and-flush),
+     * not a write task followed by a flush task, since each task from this thread may
+     * wake the event loop.
+     */
     void flush() {
-        writePending();
-        channel.flush();
+        ByteBuf buf = takePending();
+        if (buf != null) {
+            channel.writeAndFlush(buf, channel.voidPromise()); // Netty releases it once written or failed
+        } else {
+            channel.flush(); // earlier chunks may be written and not yet flushed
+        }
     }
 
     boolean isOpen() { return channel.isActive(); }
@@ -91,15 +122,19 @@ final class Outbound {
     boolean awaitingWritability() { return waiting; }
 
     private void writePending() {
+        ByteBuf buf = takePending();
+        if (buf != null) channel.write(buf, channel.voidPromise()); // Netty releases it once written or failed
+    }
+
+    /** The pending buffer if it holds bytes (null otherwise, an empty one released); pending is empty after. */
+    private ByteBuf takePending() {
         ByteBuf buf = pending;
         pending = null;
         pendingBytes = 0;
-        if (buf == null) return;
-        if (buf.isReadable()) {
-            channel.write(buf, channel.voidPromise()); // Netty releases it once written or failed
-        } else {
-            buf.release();
-        }
+        if (buf == null) return null;
+        if (buf.isReadable()) return buf;
+        buf.release();
+        return null;
     }
 
     private void awaitWritable(BooleanSupplier giveUp) {

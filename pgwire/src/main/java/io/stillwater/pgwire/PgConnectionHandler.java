@@ -11,6 +11,8 @@ import io.stillwater.pgwire.protocol.FrontendMessage;
 import io.stillwater.pgwire.protocol.InputRefused;
 import io.stillwater.pgwire.protocol.ProtocolViolation;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -26,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * The event-loop side of one connection. Answers what must not wait behind a running
  * statement (SSLRequest, GSSENCRequest, CancelRequest, protocol violations) right here,
  * and queues every other message, in order, to the connection's own worker thread,
- * where {@link ConnectionWorker} runs it against the engine.
+ * where {@link ConnectionWorker} runs it against the engine: the messages of one socket
+ * read go as one task ({@link #submitBurst}).
  *
  * <p>Why a platform thread per connection: the engine is synchronous and may block
  * (including inside {@code synchronized}, which pins virtual threads on JDK 21), and a
@@ -41,7 +44,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Threads: {@code executor}, {@code out}, {@code worker} and {@code startupTimer} are
  * written on the event loop only (channelActive, the first submit); the worker thread
- * reads them after the executor's hand-off, the server's gauges read {@code out}. {@code pending}, {@code pendingBytes} and
+ * reads them after the executor's hand-off, the server's gauges read {@code out}; {@code burst} is the event loop's alone. {@code pending}, {@code pendingBytes} and
  * {@code startupSlot} are touched by both threads.
  */
 final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
@@ -64,6 +67,8 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
     private final AtomicBoolean startupSlot = new AtomicBoolean();
 
     private ExecutorService executor;
+    /** Messages decoded from the current socket read, not yet handed to the worker; event loop only. */
+    private List<FrontendMessage> burst;
     private io.netty.util.concurrent.ScheduledFuture<?> startupTimer;
     /** Volatile: the server's gauges read it from other threads. */
     private volatile Outbound out;
@@ -123,9 +128,16 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
         FrontendMessage message = (FrontendMessage) msg;
         if (worker == null) return; // refused in channelActive; closing
         switch (message) {
-            case FrontendMessage.SslRequest m -> ctx.writeAndFlush(BackendMessage.EncryptionResponse.REFUSED);
-            case FrontendMessage.GssEncRequest m -> ctx.writeAndFlush(BackendMessage.EncryptionResponse.REFUSED);
+            case FrontendMessage.SslRequest m -> {
+                submitBurst(ctx); // what came before it goes first
+                ctx.writeAndFlush(BackendMessage.EncryptionResponse.REFUSED);
+            }
+            case FrontendMessage.GssEncRequest m -> {
+                submitBurst(ctx);
+                ctx.writeAndFlush(BackendMessage.EncryptionResponse.REFUSED);
+            }
             case FrontendMessage.CancelRequest m -> {
+                submitBurst(ctx);
                 // PostgreSQL never answers a cancel request, whether or not it matched.
                 boolean matched = registry.cancel(new BackendKey(m.processId(), m.secretKey()));
                 LOG.debug("cancel request for pid {}: {}", m.processId(), matched ? "cancelled" : "no such session");
@@ -133,19 +145,41 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
             }
             default -> {
                 if (message instanceof FrontendMessage.Startup) startupTimer.cancel(false);
-                submit(ctx, message);
+                if (burst == null) burst = new ArrayList<>(4);
+                burst.add(message);
             }
         }
     }
 
-    private void submit(ChannelHandlerContext ctx, FrontendMessage message) {
+    /** The end of what one socket read decoded: its messages go to the worker as one task. */
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        submitBurst(ctx);
+        super.channelReadComplete(ctx);
+    }
+
+    /**
+     * Hands the messages of the current read burst to the worker thread as one task. A
+     * client sends an extended-protocol execution (Bind, Describe, Execute, Sync) in one
+     * packet: one task wakes the worker once, where a task per message could wake it
+     * (a futex call and a context switch each) for every message. Event loop only.
+     */
+    private void submitBurst(ChannelHandlerContext ctx) {
+        List<FrontendMessage> messages = burst;
+        if (messages == null) return;
+        burst = null;
+        submit(ctx, messages);
+    }
+
+    private void submit(ChannelHandlerContext ctx, List<FrontendMessage> messages) {
         if (executor == null) {
             executor = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon()
                     .name("pgwire-conn-" + CONNECTIONS.incrementAndGet()).factory());
             liveWorkers.add(executor);
         }
-        long size = message.approximateSize();
-        int queued = pending.incrementAndGet();
+        long size = 0;
+        for (FrontendMessage m : messages) size += m.approximateSize();
+        int queued = pending.addAndGet(messages.size());
         long queuedBytes = pendingBytes.addAndGet(size);
         if (queued >= HIGH_WATER || queuedBytes >= HIGH_WATER_BYTES) {
             ctx.channel().config().setAutoRead(false);
@@ -154,19 +188,21 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         try {
             executor.execute(() -> {
-                try {
-                    worker.handle(message);
-                } catch (Throwable e) {
-                    // handle() contains statement failures itself; this is a failure around them.
-                    worker.failed(e);
-                } finally {
-                    pending.decrementAndGet();
-                    pendingBytes.addAndGet(-size);
-                    resumeIfDrained(ctx);
+                for (FrontendMessage message : messages) {
+                    try {
+                        worker.handle(message);
+                    } catch (Throwable e) {
+                        // handle() contains statement failures itself; this is a failure around them.
+                        worker.failed(e);
+                    } finally {
+                        pending.decrementAndGet();
+                        pendingBytes.addAndGet(-message.approximateSize());
+                        resumeIfDrained(ctx);
+                    }
                 }
             });
         } catch (RejectedExecutionException e) {
-            pending.decrementAndGet(); // the connection is closing; drop the message
+            pending.addAndGet(-messages.size()); // the connection is closing; drop the messages
             pendingBytes.addAndGet(-size);
         }
     }
@@ -188,6 +224,7 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         super.channelInactive(ctx);
         if (worker == null) return; // refused in channelActive
+        submitBurst(ctx); // normally sent at channelReadComplete already
         // Stop whatever runs now, then release the session on the worker thread, after
         // any queued messages (which see the closed channel and do nothing).
         startupTimer.cancel(false);
@@ -214,6 +251,7 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (worker != null) submitBurst(ctx); // the messages decoded before the failure, as before
         Throwable root = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
         switch (root) {
             case ProtocolViolation v -> {

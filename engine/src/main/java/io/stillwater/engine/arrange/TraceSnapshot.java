@@ -89,19 +89,48 @@ public final class TraceSnapshot {
     }
 
     /**
-     * Visits the values of {@code key} whose accumulated diff at {@code t} is non-zero:
-     * one binary search per batch, {@code O(batches * log n)} plus the values found.
+     * Visits the values of {@code key} whose accumulated diff at {@code t} is non-zero, in
+     * value order: one binary search per batch, {@code O(batches * log n)} plus the values
+     * found. No cursor is built: with one batch (a compacted index) the values are visited
+     * straight from it; with several, each batch's values of the key are gathered and
+     * consolidated (a value's diffs summed over batches, as a merged cursor would).
      */
     public void lookup(Row key, long t, Visitor visitor) {
         checkReadableAt(t);
-        Cursor c = cursor();
-        c.seekKey(key);
-        if (!c.keyValid() || RowOrder.compare(c.key(), key) != 0) return;
-        Row found = c.key();
-        while (c.valValid()) {
-            long d = c.diffAt(t);
-            if (d != 0) visitor.accept(found, c.val(), d);
-            c.stepVal();
+        if (batches.length == 1) {
+            Batch b = batches[0];
+            int k = b.findKey(key);
+            if (k < 0) return;
+            Row found = b.keys[k];
+            for (int v = b.keyOffs[k]; v < b.keyOffs[k + 1]; v++) {
+                long d = b.diffAt(v, t);
+                if (d != 0) visitor.accept(found, b.vals[v], d);
+            }
+            return;
+        }
+        Row found = null;
+        List<Entry> gathered = null;
+        for (Batch b : batches) {
+            int k = b.findKey(key);
+            if (k < 0) continue;
+            if (found == null) found = b.keys[k];
+            for (int v = b.keyOffs[k]; v < b.keyOffs[k + 1]; v++) {
+                long d = b.diffAt(v, t);
+                if (d == 0) continue;
+                if (gathered == null) gathered = new ArrayList<>();
+                gathered.add(new Entry(found, b.vals[v], d));
+            }
+        }
+        if (gathered == null) return;
+        gathered.sort((x, y) -> RowOrder.compare(x.val(), y.val()));
+        int i = 0;
+        while (i < gathered.size()) {
+            Row val = gathered.get(i).val();
+            long sum = 0;
+            for (; i < gathered.size() && RowOrder.compare(gathered.get(i).val(), val) == 0; i++) {
+                sum += gathered.get(i).diff();
+            }
+            if (sum != 0) visitor.accept(found, val, sum);
         }
     }
 

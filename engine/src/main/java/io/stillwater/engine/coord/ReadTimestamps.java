@@ -42,6 +42,14 @@ public final class ReadTimestamps {
      * @throws SqlException 42P01 when a table was dropped meanwhile
      */
     public ReadContext beginRead(Collection<Long> tableIds, long fixedTime) {
+        if (!holdsAny(tableIds)) {
+            // No table to hold (a read of indexes, or of built-in relations only): the time
+            // needs no atomicity with compaction, and the oracle is safe from any thread,
+            // so reads of indexes never queue on the apply lock that every session shares.
+            // The exports' own frontiers and snapshots keep the read correct at this time.
+            return new ReadContext(builtins, fixedTime >= 0 ? fixedTime : pipeline.oracle().readTimestamp(),
+                    Map.of(), Map.of());
+        }
         synchronized (pipeline.applyLock()) {
             long asOf = fixedTime >= 0 ? fixedTime : pipeline.oracle().readTimestamp();
             Map<Long, ReadHold> holds = new LinkedHashMap<>();
@@ -59,5 +67,13 @@ public final class ReadTimestamps {
             }
             return new ReadContext(builtins, asOf, snapshotTables, holds);
         }
+    }
+
+    /** Whether any of {@code tableIds} is a stored table (built-in relations need no hold). */
+    private static boolean holdsAny(Collection<Long> tableIds) {
+        for (long id : tableIds) {
+            if (!SystemRelations.isSystem(id)) return true;
+        }
+        return false;
     }
 }

@@ -102,7 +102,9 @@ public final class PeekPlanner {
     private List<CollectionReader> readersOf(long collectionId) {
         if (SystemRelations.isSystem(collectionId)) return List.of();
         if (tablesDirectly && isTable.test(collectionId)) return List.of();
-        List<CollectionReader> readers = new ArrayList<>(compute.readers(collectionId));
+        List<CollectionReader> held = compute.readers(collectionId);
+        if (held.size() <= 1) return held; // the common case: nothing to prefer
+        List<CollectionReader> readers = new ArrayList<>(held);
         readers.sort(Comparator.comparing((CollectionReader r) -> r.upper() == Long.MIN_VALUE)
                 .thenComparingLong(CollectionReader::exportId));
         return readers;

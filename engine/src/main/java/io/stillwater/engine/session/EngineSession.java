@@ -407,7 +407,7 @@ public final class EngineSession implements Session {
     private ExecutionResult explain(Statement.Explain x, List<Object> params) {
         QueryPlan plan = params.size() >= x.query().paramTypes().size()
                 ? Plans.bindParams(x.query().plan(), params) : x.query().plan();
-        PeekPlan peek = peekPlanner(plan, false).plan(plan.body(), evalContext());
+        PeekPlan peek = peekPlanner(sessionCompute(plan), false).plan(plan.body(), evalContext());
         StringBuilder text = new StringBuilder();
         var runtime = peek instanceof PeekPlan.Constant ? Optional.<ComputeRuntime>empty()
                 : sessionCompute(plan).placement(PeekExecutor.kind(peek), parameters.snapshot());
@@ -454,7 +454,9 @@ public final class EngineSession implements Session {
                                   long maxResultBytes, boolean stream, Cancellation cancel) {
         EvalContext ctx = evalContext();
         boolean here = forWrite || txn != null && (cursor || txn.hasWrites());
-        PeekPlan peek = peekPlanner(plan, here).plan(plan.body(), ctx);
+        // Resolved once per read: the session's cluster and replica cannot change during it.
+        ComputeReads compute = sessionCompute(plan);
+        PeekPlan peek = peekPlanner(compute, here).plan(plan.body(), ctx);
         // A materialized read's rows all go to the client only without LIMIT and OFFSET.
         long whileMaterializing = plan.limit() < 0 && plan.offset() <= 0 ? maxResultBytes : Long.MAX_VALUE;
         ReadLimits limits = new ReadLimits(memory, whileMaterializing, stream);
@@ -467,7 +469,7 @@ public final class EngineSession implements Session {
             txn.noteRead(PlanInputs.objectIds(plan.body()), reads::isTable);
             in.readOwnWrites(txn.hasWrites() ? txn.pendingByTable() : Map.of());
             // The transaction owns its inputs: the stream must not release them.
-            rows = peekExecutor.open(sessionCompute(plan), forWrite ? null : currentSql, peek, in, ctx, cancel, limits,
+            rows = peekExecutor.open(compute, forWrite ? null : currentSql, peek, in, ctx, cancel, limits,
                     here);
         } else {
             // Writes read the newest state (they hold the write lock): always strict serializable.
@@ -476,7 +478,7 @@ public final class EngineSession implements Session {
             try {
                 // The reads of writes run here (table snapshots, under the write lock); a
                 // SELECT is served by the session's replica, which places it on a runtime.
-                ChunkSource read = peekExecutor.open(sessionCompute(plan), forWrite ? null : currentSql, peek, in, ctx,
+                ChunkSource read = peekExecutor.open(compute, forWrite ? null : currentSql, peek, in, ctx,
                         cancel, limits, forWrite);
                 rows = new ChunkSource() {
                     @Override
@@ -529,8 +531,7 @@ public final class EngineSession implements Session {
      * session's cluster and uses only that cluster's indexes. A {@code forWrite} planner
      * reads tables from their own snapshots.
      */
-    private PeekPlanner peekPlanner(QueryPlan plan, boolean forWrite) {
-        ComputeReads compute = sessionCompute(plan);
+    private PeekPlanner peekPlanner(ComputeReads compute, boolean forWrite) {
         LongPredicate isTable = reads::isTable;
         return forWrite ? PeekPlanner.readingTablesDirectly(compute, isTable) : new PeekPlanner(compute, isTable);
     }
@@ -559,14 +560,25 @@ public final class EngineSession implements Session {
 
     private EvalContext evalContext() {
         Instant now = txn != null ? txn.start() : Instant.now();
-        ZoneId zone;
-        try {
-            String tz = vars.get("timezone");
-            zone = ZoneId.of(tz.equalsIgnoreCase("utc") ? "UTC" : tz);
-        } catch (RuntimeException e) {
-            zone = ZoneId.of("UTC");
+        return new EvalContext(now, zone(vars.get("timezone")), user, database);
+    }
+
+    /** The last {@code timezone} value resolved and its zone: parsing one costs more than a point read's lookup. */
+    private String zoneText;
+    private ZoneId zone;
+
+    private ZoneId zone(String tz) {
+        if (!tz.equals(zoneText)) {
+            ZoneId z;
+            try {
+                z = ZoneId.of(tz.equalsIgnoreCase("utc") ? "UTC" : tz);
+            } catch (RuntimeException e) {
+                z = ZoneId.of("UTC");
+            }
+            zone = z;
+            zoneText = tz;
         }
-        return new EvalContext(now, zone, user, database);
+        return zone;
     }
 
     private Cancellation cancellation() {

@@ -27,6 +27,13 @@ public interface RowStream extends AutoCloseable {
     @Override
     void close();
 
+    /**
+     * Whether {@link #next} is known to return no more rows (true only if it will return
+     * empty). A hint for senders: the wire layer need not flush rows that only the
+     * command's completion follows. Default: not known.
+     */
+    default boolean exhausted() { return false; }
+
     /** A stream over rows already in memory. */
     static RowStream of(List<Row> rows) {
         List<Row> all = List.copyOf(rows);
@@ -40,6 +47,9 @@ public interface RowStream extends AutoCloseable {
                 position = (int) Math.min((long) from + max, all.size());
                 return all.subList(from, position);
             }
+
+            @Override
+            public boolean exhausted() { return position == all.size(); }
 
             @Override
             public void close() { position = all.size(); }

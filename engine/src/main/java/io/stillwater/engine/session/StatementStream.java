@@ -93,6 +93,12 @@ final class StatementStream implements RowStream {
         return batch;
     }
 
+    /** Finished (or closed) with every primed row handed over: {@link #next} returns empty from now on. */
+    @Override
+    public boolean exhausted() {
+        return (finished || closed) && primedPosition >= primed.size();
+    }
+
     private List<Row> pull(int max) { return pull(() -> rows.next(max)); }
 
     /** Runs {@code step} of the read; an error ends the stream and fails the transaction. */
