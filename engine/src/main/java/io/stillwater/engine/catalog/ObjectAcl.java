@@ -12,6 +12,11 @@ import java.util.TreeMap;
  * Who owns one object and what others were granted on it: {@code grants} maps a grantee
  * role (or {@link RoleDef#PUBLIC}) to its privileges; a grantee with none is absent.
  * The owner holds every privilege implicitly (its entry is not stored). Immutable.
+ *
+ * <p>{@link #UNOWNED} (owner {@code ""}, never a role name) is the ACL of an object no
+ * owner was recorded for: one created before roles existed, or by the coordinator's own
+ * API rather than a session. As before roles existed, every role may use, alter and drop
+ * it, until {@code ALTER ... OWNER TO} gives it an owner.
  */
 public record ObjectAcl(String owner, Map<String, Set<Privilege>> grants) {
     public ObjectAcl {
@@ -23,8 +28,16 @@ public record ObjectAcl(String owner, Map<String, Set<Privilege>> grants) {
         grants = Collections.unmodifiableMap(copy);
     }
 
+    public static final ObjectAcl UNOWNED = new ObjectAcl("", Map.of());
+
+    /** Whether this is {@link #UNOWNED}'s kind of ACL: every role acts as the owner. */
+    public boolean unowned() { return owner.isEmpty(); }
+
+    /** Whether {@code role} owns the object (every role owns an unowned one). */
+    public boolean ownedBy(String role) { return unowned() || owner.equals(role); }
+
     /** An object only its owner may use. */
-    public static ObjectAcl ownedBy(String owner) { return new ObjectAcl(owner, Map.of()); }
+    public static ObjectAcl owner(String owner) { return new ObjectAcl(owner, Map.of()); }
 
     /** What {@code grantee} was granted directly (not through PUBLIC). */
     public Set<Privilege> grantedTo(String grantee) { return grants.getOrDefault(grantee, Set.of()); }

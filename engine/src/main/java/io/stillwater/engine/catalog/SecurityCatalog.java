@@ -14,10 +14,10 @@ import java.util.TreeMap;
  *
  * <p>{@code acls} is keyed by {@link #relationKey} (tables, views, materialized views and
  * indexes, by id: ids are never reused, so a stale entry of a dropped object never applies
- * to another) and {@link #clusterKey}. An object without an entry (created by a version
- * without roles, or whose creation was cut short by a crash before its owner was logged)
- * is owned by {@code mz_system}; a relation then has no grants (only superusers use it),
- * a cluster grants USAGE and CREATE to PUBLIC (everyone may use the built-in clusters).
+ * to another) and {@link #clusterKey}. An object without an entry is {@link
+ * ObjectAcl#UNOWNED}: sessions log the owner entry before the object's own record (see
+ * {@code RoleSequencer}), so only objects from before roles existed, or created through
+ * the coordinator's API directly, have none.
  *
  * <p>Invariant: {@code roles} always holds {@code mz_system} (a superuser login role, with
  * the password ALTER ROLE gave it, if any).
@@ -44,17 +44,10 @@ public record SecurityCatalog(Map<String, RoleDef> roles, Map<String, ObjectAcl>
     public boolean isSuperuser(String name) { return role(name).map(RoleDef::superuser).orElse(false); }
 
     /** The ACL of the relation with id {@code id} (see the class comment for objects without one). */
-    public ObjectAcl relationAcl(long id) {
-        ObjectAcl acl = acls.get(relationKey(id));
-        return acl != null ? acl : ObjectAcl.ownedBy(RoleDef.MZ_SYSTEM.name());
-    }
+    public ObjectAcl relationAcl(long id) { return acls.getOrDefault(relationKey(id), ObjectAcl.UNOWNED); }
 
     /** The ACL of the cluster with id {@code clusterId}. */
-    public ObjectAcl clusterAcl(String clusterId) {
-        ObjectAcl acl = acls.get(clusterKey(clusterId));
-        if (acl != null) return acl;
-        return new ObjectAcl(RoleDef.MZ_SYSTEM.name(), Map.of(RoleDef.PUBLIC, EnumSet.of(Privilege.USAGE, Privilege.CREATE)));
-    }
+    public ObjectAcl clusterAcl(String clusterId) { return acls.getOrDefault(clusterKey(clusterId), ObjectAcl.UNOWNED); }
 
     /** Whether an entry for {@code key} was recorded. */
     public boolean hasAcl(String key) { return acls.containsKey(key); }
@@ -64,7 +57,7 @@ public record SecurityCatalog(Map<String, RoleDef> roles, Map<String, ObjectAcl>
      * owner hold every privilege; others what was granted to them or to PUBLIC.
      */
     public boolean holds(String role, ObjectAcl acl, Privilege privilege) {
-        if (isSuperuser(role) || acl.owner().equals(role)) return true;
+        if (isSuperuser(role) || acl.ownedBy(role)) return true;
         return acl.grantedTo(role).contains(privilege) || acl.grantedTo(RoleDef.PUBLIC).contains(privilege);
     }
 

@@ -23,10 +23,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 
 /**
  * Role DDL and privileges: CREATE/ALTER/DROP ROLE, GRANT/REVOKE, ALTER ... OWNER TO,
- * and the owner entry of every object a session creates. Like {@link CatalogSequencer},
+ * and the owner entry of every object a session creates ({@link #createRelation}). Like {@link CatalogSequencer},
  * each statement validates against the state current under the write lock ({@link
  * WritePipeline#sequenced}) and logs its records there, so what it checked is what its
  * records apply to. Who may do what follows PostgreSQL 15: superusers anything; roles
@@ -71,14 +74,45 @@ public final class RoleSequencer implements RoleDirectory {
     }
 
     /**
-     * Records {@code owner} as the owner of the object {@code key} ({@link
-     * SecurityCatalog#relationKey} or {@link SecurityCatalog#clusterKey}) just created,
-     * unless it has an entry already (CREATE OR REPLACE VIEW keeps owner and grants).
+     * Creates a relation (table, view, materialized view, index) owned by {@code owner}:
+     * {@code create} runs a {@link CatalogSequencer} create and returns what it made
+     * (empty: nothing, as with IF NOT EXISTS). The owner entry is logged first, for the id
+     * the object will get (the catalog's next id, under the write lock), so no prefix of
+     * the log holds the object without its owner (which would leave it {@link
+     * ObjectAcl#UNOWNED}, usable by all). If nothing is created under that id (a failure,
+     * IF NOT EXISTS, a view replaced in place) the entry is removed again.
      */
-    public void recordOwner(String key, String owner) {
-        pipeline.sequenced(() -> {
-            if (!state.security().hasAcl(key)) logAcl(key, ObjectAcl.ownedBy(owner));
-        });
+    public <T> Optional<T> createRelation(String owner, Supplier<Optional<T>> create, ToLongFunction<T> idOf) {
+        return pipeline.sequenced(() -> createOwned(SecurityCatalog.relationKey(state.catalog().nextId()), owner, create,
+                made -> SecurityCatalog.relationKey(idOf.applyAsLong(made))));
+    }
+
+    /** CREATE CLUSTER owned by {@code owner}, as {@link #createRelation}. */
+    public ClusterDef createCluster(String owner, Supplier<ClusterDef> create) {
+        return pipeline.sequenced(() -> createOwned(SecurityCatalog.clusterKey(state.clusters().newClusterId()), owner,
+                () -> Optional.of(create.get()), c -> SecurityCatalog.clusterKey(c.id()))).orElseThrow();
+    }
+
+    /** Write lock held. */
+    private <T> Optional<T> createOwned(String reserved, String owner, Supplier<Optional<T>> create, Function<T, String> keyOf) {
+        logAcl(reserved, ObjectAcl.owner(owner));
+        Optional<T> made;
+        try {
+            made = create.get();
+        } catch (RuntimeException e) {
+            try {
+                forgetAcl(reserved);
+            } catch (RuntimeException again) {
+                e.addSuppressed(again);
+            }
+            throw e;
+        }
+        if (!made.map(keyOf).map(reserved::equals).orElse(false)) forgetAcl(reserved);
+        return made;
+    }
+
+    private void forgetAcl(String key) {
+        pipeline.submit(ts -> new LogRecord.CatalogRemoval(ObjectAclCodec.KIND, key));
     }
 
     /** Runs {@code s} as role {@code actor} (who may not drop itself). */
@@ -267,7 +301,7 @@ public final class RoleSequencer implements RoleDirectory {
                 }
             }
             ObjectAcl acl = acl(sec, t);
-            if (!sec.isSuperuser(actor) && !acl.owner().equals(actor)) throw denied("permission denied for " + t.kind() + " " + t.name());
+            if (!sec.isSuperuser(actor) && !acl.ownedBy(actor)) throw denied("permission denied for " + t.kind() + " " + t.name());
             ObjectAcl next = acl;
             for (String grantee : g.grantees()) next = next.with(grantee, privileges, g.grant());
             if (!next.equals(acl) || !sec.hasAcl(t.key())) logAcl(t.key(), next);
@@ -279,7 +313,7 @@ public final class RoleSequencer implements RoleDirectory {
         Target t = o.kindWord().equals("cluster") ? cluster(o.name()) : relation(o.name(), o.kindWord());
         ObjectAcl acl = acl(sec, t);
         boolean actorSuper = sec.isSuperuser(actor);
-        if (!actorSuper && !acl.owner().equals(actor)) throw denied("must be owner of " + t.kind() + " " + t.name());
+        if (!actorSuper && !acl.ownedBy(actor)) throw denied("must be owner of " + t.kind() + " " + t.name());
         requireRole(sec, o.newOwner());
         if (!actorSuper && !o.newOwner().equals(actor)) throw denied("must be member of role \"" + o.newOwner() + "\"");
         if (!acl.owner().equals(o.newOwner()) || !sec.hasAcl(t.key())) logAcl(t.key(), acl.withOwner(o.newOwner()));

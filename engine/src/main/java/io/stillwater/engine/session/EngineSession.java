@@ -233,7 +233,8 @@ public final class EngineSession implements Session {
         }
         // Not cleared here: a cancel that arrived while this statement was planned applies to it.
         running = true;
-        currentSql = prepared.sql();
+        // Role statements may hold a PASSWORD literal: their text is never recorded.
+        currentSql = stmt instanceof Statement.AccessControl ac ? ac.commandVerb() : prepared.sql();
         try {
             privileges.get().check(stmt, prepared.references());
             return run(stmt, params == null ? List.of() : params);

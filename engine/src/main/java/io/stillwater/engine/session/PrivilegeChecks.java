@@ -132,7 +132,9 @@ final class PrivilegeChecks {
         while (!todo.isEmpty()) {
             ViewDef v = todo.pop();
             if (!seen.add(v.name())) continue;
-            String owner = security.relationAcl(v.id()).owner();
+            ObjectAcl viewAcl = security.relationAcl(v.id());
+            if (viewAcl.unowned()) continue; // as before roles: reads with the reader's privileges
+            String owner = viewAcl.owner();
             for (String input : v.dependsOn()) {
                 if (!catalog.relationExists(input)) continue;
                 if (!security.holds(owner, acl(input), Privilege.SELECT)) throw permissionDenied(input);
@@ -170,13 +172,13 @@ final class PrivilegeChecks {
     }
 
     private void requireOwner(String name) {
-        if (!acl(name).owner().equals(user)) throw denied("must be owner of " + kindWord(name) + " " + name);
+        if (!acl(name).ownedBy(user)) throw denied("must be owner of " + kindWord(name) + " " + name);
     }
 
     private void requireClusterOwner(String name) {
         if (superuser()) return;
         clusters.byName(name).ifPresent(c -> {
-            if (!security.clusterAcl(c.id()).owner().equals(user)) throw denied("must be owner of cluster " + name);
+            if (!security.clusterAcl(c.id()).ownedBy(user)) throw denied("must be owner of cluster " + name);
         });
     }
 

@@ -6,8 +6,8 @@ import io.stillwater.engine.catalog.ViewDef;
 import io.stillwater.engine.coord.CatalogSequencer;
 import io.stillwater.engine.coord.ClusterControl;
 import io.stillwater.engine.coord.RoleSequencer;
-import io.stillwater.engine.catalog.ClusterDef;
-import io.stillwater.engine.catalog.SecurityCatalog;
+import io.stillwater.engine.catalog.IndexDef;
+import io.stillwater.engine.catalog.MaterializedViewDef;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
@@ -59,7 +59,7 @@ final class SchemaStatements {
         return switch (stmt) {
             case Statement.CreateTable ct -> {
                 requireNoTransaction(inTransaction, "CREATE TABLE");
-                createTable(ct).ifPresent(t -> roles.recordOwner(SecurityCatalog.relationKey(t.id()), user));
+                roles.createRelation(user, () -> createTable(ct), TableDef::id);
                 yield new ExecutionResult.Command("CREATE TABLE");
             }
             case Statement.DropTable dt -> {
@@ -70,7 +70,7 @@ final class SchemaStatements {
             case Statement.CreateView cv -> {
                 requireNoTransaction(inTransaction, "CREATE VIEW");
                 if (cv.orReplace()) checks.get().checkReplace(cv.name());
-                createView(cv).ifPresent(v -> roles.recordOwner(SecurityCatalog.relationKey(v.id()), user));
+                roles.createRelation(user, () -> createView(cv), ViewDef::id);
                 yield new ExecutionResult.Command("CREATE VIEW");
             }
             case Statement.DropView dv -> {
@@ -81,14 +81,13 @@ final class SchemaStatements {
             case Statement.CreateIndex ci -> {
                 requireNoTransaction(inTransaction, "CREATE INDEX");
                 checks.get().checkCreateOn(ci.cluster() != null ? ci.cluster() : sessionCluster);
-                ddl.createIndex(ci, sessionCluster).ifPresent(i -> roles.recordOwner(SecurityCatalog.relationKey(i.id()), user));
+                roles.createRelation(user, () -> ddl.createIndex(ci, sessionCluster), IndexDef::id);
                 yield new ExecutionResult.Command("CREATE INDEX");
             }
             case Statement.CreateMaterializedView cmv -> {
                 requireNoTransaction(inTransaction, "CREATE MATERIALIZED VIEW");
                 checkMaterializedView(cmv, sessionCluster);
-                ddl.createMaterializedView(cmv, sessionCluster)
-                        .ifPresent(m -> roles.recordOwner(SecurityCatalog.relationKey(m.id()), user));
+                roles.createRelation(user, () -> ddl.createMaterializedView(cmv, sessionCluster), MaterializedViewDef::id);
                 yield new ExecutionResult.Command("CREATE MATERIALIZED VIEW");
             }
             case Statement.DropObjects d -> {
@@ -110,8 +109,7 @@ final class SchemaStatements {
             }
             case Statement.CreateCluster cc -> {
                 requireNoTransaction(inTransaction, "CREATE CLUSTER");
-                ClusterDef created = clusters.createCluster(cc);
-                roles.recordOwner(SecurityCatalog.clusterKey(created.id()), user);
+                roles.createCluster(user, () -> clusters.createCluster(cc));
                 yield new ExecutionResult.Command("CREATE CLUSTER");
             }
             case Statement.AlterCluster ac -> {

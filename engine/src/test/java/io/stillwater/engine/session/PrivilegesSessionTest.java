@@ -211,6 +211,18 @@ class PrivilegesSessionTest extends SessionTestBase {
     }
 
     @Test
+    void objectsWithoutAnOwnerRecordStayOpenUntilOwned() {
+        // Created through the coordinator's API (as by a version without roles): no owner entry.
+        engine.coordinator().ddl().createTable("legacy", List.of(new io.stillwater.engine.catalog.ColumnDef("a",
+                io.stillwater.engine.types.SqlType.INTEGER, false, null)), false);
+        bob.execute("INSERT INTO legacy VALUES (1)");
+        assertThat(q("SELECT a FROM legacy")).containsExactly(List.of("1"));
+        sys.execute("ALTER TABLE legacy OWNER TO materialize");
+        denied(bob, "SELECT * FROM legacy", "permission denied for table legacy");
+        assertThat(q("SELECT a FROM legacy")).containsExactly(List.of("1"));
+    }
+
+    @Test
     void onlySuperusersAlterSystem() {
         denied(s, "ALTER SYSTEM SET max_connections = 50", "permission denied to alter system parameters");
         sys.execute("CREATE ROLE root SUPERUSER LOGIN");
