@@ -12,7 +12,6 @@ import io.stillwater.engine.sql.parse.UtilityParser;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.params.Params;
-import io.stillwater.engine.auth.LoginRole;
 import io.stillwater.engine.auth.RoleDirectory;
 import io.stillwater.engine.params.Roles;
 import io.stillwater.engine.params.SystemParameters;
@@ -22,7 +21,6 @@ import io.stillwater.engine.session.TransactionStatus;
 import io.stillwater.engine.types.SqlType;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -61,6 +59,7 @@ public final class Engine implements AutoCloseable {
      * the client's startup parameters (application_name, TimeZone, ...).
      */
     public Session connect(String user, String database, Map<String, String> options) {
+        ensureRole(user);
         admit(user);
         try {
             StatementPlanner planner = new StatementPlanner(UtilityParser::parse);
@@ -70,6 +69,21 @@ public final class Engine implements AutoCloseable {
         } catch (RuntimeException | Error e) {
             openSessions.decrementAndGet();
             throw e;
+        }
+    }
+
+    /**
+     * Makes sure {@code user} is a role (authentication let the connection in, so under
+     * trust it is created now), so what it creates has an owner in the role catalog. A
+     * log that cannot be written (a stopped engine) leaves it unknown: it then holds only
+     * PUBLIC's privileges, and sessions fail on their own when they write.
+     */
+    private void ensureRole(String user) {
+        if (coordinator.roles().find(user).isPresent()) return;
+        try {
+            coordinator.roles().ensureForTrust(user);
+        } catch (SqlException e) {
+            // See above: the session still opens, with no privileges of its own.
         }
     }
 
@@ -105,19 +119,11 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * The roles authentication checks connections against. Until the role catalog
-     * exists, every name is a login role without a password, and {@code mz_system} is
-     * the superuser (the behaviour of trust authentication).
+     * The roles authentication checks connections against: the durable role catalog
+     * ({@code mz_system} is the built-in superuser; {@code ensureForTrust} creates a
+     * missing login role, as Materialize does on a user's first connection).
      */
-    public RoleDirectory roles() {
-        return new RoleDirectory() {
-            @Override
-            public Optional<LoginRole> find(String name) { return Optional.of(ensureForTrust(name)); }
-
-            @Override
-            public LoginRole ensureForTrust(String name) { return new LoginRole(name, true, Roles.isSuperuser(name), null); }
-        };
-    }
+    public RoleDirectory roles() { return coordinator.roles(); }
 
     /** Sessions open now (counted against max_connections), the superuser's included. */
     public int openSessions() { return openSessions.get(); }

@@ -47,6 +47,8 @@ public final class SystemRelations {
     public static final long MZ_PROCESS_MEMORY = 41;
     /** Write backpressure per replica (the coordinator's admission, see docs/operations.md). */
     public static final long MZ_WRITE_BACKPRESSURE = 45;
+    /** The roles (Materialize's columns; {@code id} is {@code s<oid>} for superusers, else {@code u<oid>}). */
+    public static final long MZ_ROLES = 48;
 
     // Per-replica introspection (issue 5), computed from the replica that serves the read.
     // Ids kept apart from the catalog relations' so both lists can grow.
@@ -71,6 +73,8 @@ public final class SystemRelations {
                     "managed", SqlType.BOOLEAN, "size", SqlType.TEXT, "replication_factor", SqlType.BIGINT),
             builtin("mz_catalog", MZ_CLUSTER_REPLICAS, "mz_cluster_replicas", "id", SqlType.TEXT, "name", SqlType.TEXT,
                     "cluster_id", SqlType.TEXT, "size", SqlType.TEXT, "interactive_runtime", SqlType.BOOLEAN),
+            builtin("mz_catalog", MZ_ROLES, "mz_roles", "id", SqlType.TEXT, "oid", SqlType.BIGINT, "name", SqlType.TEXT,
+                    "inherit", SqlType.BOOLEAN),
             builtin("mz_internal", MZ_WALLCLOCK_GLOBAL_LAG, "mz_wallclock_global_lag", "object_id", SqlType.TEXT,
                     "lag", SqlType.INTERVAL),
             builtin("mz_internal", MZ_HYDRATION_STATUSES, "mz_hydration_statuses", "object_id", SqlType.TEXT,

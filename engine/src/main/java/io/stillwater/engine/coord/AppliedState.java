@@ -6,6 +6,9 @@ import io.stillwater.engine.catalog.ClusterCodec;
 import io.stillwater.engine.catalog.Clusters;
 import io.stillwater.engine.catalog.IndexCodec;
 import io.stillwater.engine.catalog.MaterializedViewCodec;
+import io.stillwater.engine.catalog.ObjectAclCodec;
+import io.stillwater.engine.catalog.RoleCodec;
+import io.stillwater.engine.catalog.SecurityCatalog;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.catalog.ViewCodec;
 import io.stillwater.engine.data.Changes;
@@ -50,6 +53,8 @@ final class AppliedState implements WritePipeline.Applier {
     private volatile Catalog catalog = Catalog.empty();
     /** The clusters and their replicas (catalog); published like {@code catalog}. */
     private volatile Clusters clusters = Clusters.empty();
+    /** Roles, owners and grants (see {@link SecurityCatalog}); published like {@code catalog}. */
+    private volatile SecurityCatalog security = SecurityCatalog.empty();
     /**
      * This process's startup defaults plus the ALTER SYSTEM overrides from the log; changed
      * only in a published record.
@@ -71,6 +76,8 @@ final class AppliedState implements WritePipeline.Applier {
     Catalog catalog() { return catalog; }
 
     Clusters clusters() { return clusters; }
+
+    SecurityCatalog security() { return security; }
 
     SystemParameters systemParameters() { return systemParameters; }
 
@@ -149,6 +156,12 @@ final class AppliedState implements WritePipeline.Applier {
                 Clusters next = clusters.without(r.name());
                 yield () -> clusters = next;
             }
+            case LogRecord.CatalogEntry e when e.kind().equals(RoleCodec.KIND) ->
+                    securityChange(security.withRole(RoleCodec.decode(e.name(), e.payload())));
+            case LogRecord.CatalogRemoval r when r.kind().equals(RoleCodec.KIND) -> securityChange(security.withoutRole(r.name()));
+            case LogRecord.CatalogEntry e when e.kind().equals(ObjectAclCodec.KIND) ->
+                    securityChange(security.withAcl(e.name(), ObjectAclCodec.decode(e.name(), e.payload())));
+            case LogRecord.CatalogRemoval r when r.kind().equals(ObjectAclCodec.KIND) -> securityChange(security.withoutAcl(r.name()));
             case LogRecord.CatalogEntry e when e.kind().equals(SystemParameterCodec.KIND) -> {
                 String text = SystemParameterCodec.decode(e.name(), e.payload());
                 yield () -> applySystemParameter(e.name(), text);
@@ -175,6 +188,10 @@ final class AppliedState implements WritePipeline.Applier {
 
     private Runnable catalogChange(Catalog next) {
         return () -> catalog = next;
+    }
+
+    private Runnable securityChange(SecurityCatalog next) {
+        return () -> security = next;
     }
 
     /**

@@ -64,6 +64,7 @@ public final class Coordinator implements AutoCloseable {
     private final Hydration hydration;
     private final ClusterControl clusterControl;
     private final CatalogSequencer sequencer;
+    private final RoleSequencer roles;
     private final TableWriter writer;
     /** Set once the pipeline exists; replicas report maintenance progress to its admission before that too. */
     private volatile WriteAdmission admission;
@@ -85,6 +86,7 @@ public final class Coordinator implements AutoCloseable {
         this.clusterControl = new ClusterControl(pipeline, state, replicas, hydration, provisioner);
         this.sequencer = new CatalogSequencer(pipeline, state, clusterControl, hydration, planner);
         this.writer = new TableWriter(pipeline, state::lastWritten);
+        this.roles = new RoleSequencer(pipeline, state);
     }
 
     /** A replica made maintenance progress, replicas changed, or a parameter did: waiting writers look again. */
@@ -156,6 +158,9 @@ public final class Coordinator implements AutoCloseable {
 
     /** DDL and ALTER SYSTEM. */
     public CatalogSequencer ddl() { return sequencer; }
+
+    /** Roles, owners and privileges: their DDL, their state, and the engine's role directory. */
+    public RoleSequencer roles() { return roles; }
 
     /** Clusters and replicas. */
     public ClusterControl clusterControl() { return clusterControl; }

@@ -6,6 +6,9 @@ import io.stillwater.engine.catalog.ColumnDef;
 import io.stillwater.engine.catalog.IndexDef;
 import io.stillwater.engine.catalog.MaterializedViewDef;
 import io.stillwater.engine.catalog.PgCatalogRows;
+import io.stillwater.engine.catalog.RoleDef;
+import io.stillwater.engine.catalog.RoleRows;
+import io.stillwater.engine.catalog.SystemRelations;
 import io.stillwater.engine.catalog.ReplicaDef;
 import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.catalog.ViewDef;
@@ -106,7 +109,8 @@ public final class SystemRelationRows {
         Catalog catalog = state.catalog();
         Changes out = new Changes();
         if (PgCatalogRows.handles(id)) {
-            for (Row row : PgCatalogRows.rows(id, catalog)) out.add(row, 1);
+            var roleRows = RoleRows.rows(id, state.security());
+            for (Row row : roleRows.isPresent() ? roleRows.get() : PgCatalogRows.rows(id, catalog)) out.add(row, 1);
             return out;
         }
         if (id == MZ_TABLES) {
@@ -130,6 +134,8 @@ public final class SystemRelationRows {
             }
             for (ViewDef v : catalog.views()) columns(out, v.id(), v.columnNames(), v.columnTypes());
             for (MaterializedViewDef m : catalog.materializedViews()) columns(out, m.id(), m.columnNames(), m.columnTypes());
+        } else if (id == SystemRelations.MZ_ROLES) {
+            for (RoleDef r : state.security().allRoles()) out.add(Row.of((r.superuser() ? "s" : "u") + r.oid(), r.oid(), r.name(), r.inherit()), 1);
         } else if (id == MZ_CLUSTERS) {
             for (ClusterDef c : state.clusters().all()) {
                 out.add(Row.of(c.id(), c.name(), c.managed(), c.managed() ? c.size().text() : null,

@@ -1,6 +1,7 @@
 package io.stillwater.engine.session;
 
 import io.stillwater.engine.catalog.Catalog;
+import io.stillwater.engine.catalog.RecordingCatalogView;
 import io.stillwater.engine.catalog.SystemRelations;
 import io.stillwater.engine.compute.CollectionReader;
 import io.stillwater.engine.compute.ComputeReads;
@@ -95,6 +96,8 @@ public final class EngineSession implements Session {
     private final ReadTimestamps reads;
     private final ServingReplicas serving;
     private final Supplier<Catalog> catalog;
+    /** This session's privilege checks against the current catalogs. */
+    private final Supplier<PrivilegeChecks> privileges;
     private final SystemParameters parameters;
     private final StatementPlanner planner;
     /** This session's DDL and SHOW statements. */
@@ -153,7 +156,9 @@ public final class EngineSession implements Session {
         this.catalog = coord::catalog;
         this.parameters = coord.systemParameters();
         this.planner = planner;
-        this.schema = new SchemaStatements(coord.ddl(), coord.clusterControl(), planner, user);
+        this.schema = new SchemaStatements(coord.ddl(), coord.clusterControl(), planner, user, coord.roles(),
+                () -> new PrivilegeChecks(coord.roles().security(), coord.catalog(), coord.clusters(), user));
+        this.privileges = () -> new PrivilegeChecks(coord.roles().security(), coord.catalog(), coord.clusters(), user);
         this.shows = new ShowStatements(coord::catalog, coord.clusterControl());
         this.user = user;
         this.database = database;
@@ -201,12 +206,13 @@ public final class EngineSession implements Session {
         planning = true;
         try {
             // Only the session cluster's indexes are usable (a view indexed elsewhere is expanded).
-            Statement stmt = planner.plan(sql, paramTypeHints == null ? List.of() : paramTypeHints,
-                    catalog.get().withIndexesOn(vars.get("cluster")));
+            // The relations the statement names are recorded for the privilege checks at execute.
+            RecordingCatalogView planned = new RecordingCatalogView(catalog.get().withIndexesOn(vars.get("cluster")));
+            Statement stmt = planner.plan(sql, paramTypeHints == null ? List.of() : paramTypeHints, planned);
             List<ResultColumn> columns = stmt instanceof Statement.FetchCursor f && !f.move()
                     ? cursors.find(f.name()).map(Cursors.Cursor::columns).orElse(List.of()) // the cursor's, when open
                     : ShowStatements.columnsOf(stmt);
-            return new PreparedStatement(sql, stmt.commandVerb(), stmt.paramTypes(), columns, stmt);
+            return new PreparedStatement(sql, stmt.commandVerb(), stmt.paramTypes(), columns, stmt, planned.references());
         } catch (Throwable e) {
             throw statementFailed(e, "planning");
         } finally {
@@ -227,8 +233,10 @@ public final class EngineSession implements Session {
         }
         // Not cleared here: a cancel that arrived while this statement was planned applies to it.
         running = true;
-        currentSql = prepared.sql();
+        // Role statements may hold a PASSWORD literal: their text is never recorded.
+        currentSql = stmt instanceof Statement.AccessControl ac ? ac.commandVerb() : prepared.sql();
         try {
+            privileges.get().check(stmt, prepared.references());
             return run(stmt, params == null ? List.of() : params);
         } catch (Throwable e) {
             throw statementFailed(e, "executing");
@@ -314,6 +322,7 @@ public final class EngineSession implements Session {
             case Statement.CreateClusterReplica cr -> schema(cr);
             case Statement.DropCluster dc -> schema(dc);
             case Statement.DropClusterReplica dr -> schema(dr);
+            case Statement.AccessControl ac -> schema(ac);
             case Statement.ShowClusters sc -> new ExecutionResult.Rows(ShowStatements.columnsOf(sc), shows.showClusters(sc), "SHOW");
             case Statement.CopyFrom cf -> copyFrom(cf);
             case Statement.Truncate t -> truncate(t);

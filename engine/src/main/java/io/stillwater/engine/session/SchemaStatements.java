@@ -5,6 +5,10 @@ import io.stillwater.engine.catalog.ColumnDef;
 import io.stillwater.engine.catalog.ViewDef;
 import io.stillwater.engine.coord.CatalogSequencer;
 import io.stillwater.engine.coord.ClusterControl;
+import io.stillwater.engine.coord.RoleSequencer;
+import io.stillwater.engine.catalog.IndexDef;
+import io.stillwater.engine.catalog.MaterializedViewDef;
+import io.stillwater.engine.catalog.TableDef;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.params.Roles;
@@ -13,6 +17,8 @@ import io.stillwater.engine.sql.planner.StatementPlanner;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.Set;
 
 /**
@@ -28,12 +34,19 @@ final class SchemaStatements {
     private final ClusterControl clusters;
     private final StatementPlanner planner;
     private final String user;
+    /** Role DDL, grants, and the owner entry of what this session creates. */
+    private final RoleSequencer roles;
+    /** The privilege checks against the current catalogs (a new snapshot per call). */
+    private final Supplier<PrivilegeChecks> checks;
 
-    SchemaStatements(CatalogSequencer ddl, ClusterControl clusters, StatementPlanner planner, String user) {
+    SchemaStatements(CatalogSequencer ddl, ClusterControl clusters, StatementPlanner planner, String user,
+                     RoleSequencer roles, Supplier<PrivilegeChecks> checks) {
         this.ddl = ddl;
         this.clusters = clusters;
         this.planner = planner;
         this.user = user;
+        this.roles = roles;
+        this.checks = checks;
     }
 
     /**
@@ -46,7 +59,7 @@ final class SchemaStatements {
         return switch (stmt) {
             case Statement.CreateTable ct -> {
                 requireNoTransaction(inTransaction, "CREATE TABLE");
-                createTable(ct);
+                roles.createRelation(user, () -> createTable(ct), TableDef::id);
                 yield new ExecutionResult.Command("CREATE TABLE");
             }
             case Statement.DropTable dt -> {
@@ -56,7 +69,8 @@ final class SchemaStatements {
             }
             case Statement.CreateView cv -> {
                 requireNoTransaction(inTransaction, "CREATE VIEW");
-                createView(cv);
+                if (cv.orReplace()) checks.get().checkReplace(cv.name());
+                roles.createRelation(user, () -> createView(cv), ViewDef::id);
                 yield new ExecutionResult.Command("CREATE VIEW");
             }
             case Statement.DropView dv -> {
@@ -66,12 +80,14 @@ final class SchemaStatements {
             }
             case Statement.CreateIndex ci -> {
                 requireNoTransaction(inTransaction, "CREATE INDEX");
-                ddl.createIndex(ci, sessionCluster);
+                checks.get().checkCreateOn(ci.cluster() != null ? ci.cluster() : sessionCluster);
+                roles.createRelation(user, () -> ddl.createIndex(ci, sessionCluster), IndexDef::id);
                 yield new ExecutionResult.Command("CREATE INDEX");
             }
             case Statement.CreateMaterializedView cmv -> {
                 requireNoTransaction(inTransaction, "CREATE MATERIALIZED VIEW");
-                ddl.createMaterializedView(cmv, sessionCluster);
+                checkMaterializedView(cmv, sessionCluster);
+                roles.createRelation(user, () -> ddl.createMaterializedView(cmv, sessionCluster), MaterializedViewDef::id);
                 yield new ExecutionResult.Command("CREATE MATERIALIZED VIEW");
             }
             case Statement.DropObjects d -> {
@@ -80,20 +96,20 @@ final class SchemaStatements {
                 yield new ExecutionResult.Command(d.commandVerb());
             }
             case Statement.AlterSystemSet a -> {
-                Roles.requireSuperuser(user, "alter system parameters");
+                if (!checks.get().superuser()) Roles.requireSuperuser(user, "alter system parameters");
                 requireNoTransaction(inTransaction, "ALTER SYSTEM");
                 ddl.alterSystemSet(a.name(), a.value());
                 yield new ExecutionResult.Command("ALTER SYSTEM");
             }
             case Statement.AlterSystemReset a -> {
-                Roles.requireSuperuser(user, "alter system parameters");
+                if (!checks.get().superuser()) Roles.requireSuperuser(user, "alter system parameters");
                 requireNoTransaction(inTransaction, "ALTER SYSTEM");
                 ddl.alterSystemReset(a.name());
                 yield new ExecutionResult.Command("ALTER SYSTEM");
             }
             case Statement.CreateCluster cc -> {
                 requireNoTransaction(inTransaction, "CREATE CLUSTER");
-                clusters.createCluster(cc);
+                roles.createCluster(user, () -> clusters.createCluster(cc));
                 yield new ExecutionResult.Command("CREATE CLUSTER");
             }
             case Statement.AlterCluster ac -> {
@@ -116,6 +132,11 @@ final class SchemaStatements {
                 clusters.dropClusterReplicas(dr.names(), dr.ifExists());
                 yield new ExecutionResult.Command("DROP CLUSTER REPLICA");
             }
+            case Statement.AccessControl ac -> {
+                requireNoTransaction(inTransaction, ac.commandVerb());
+                roles.execute(ac.statement(), user);
+                yield new ExecutionResult.Command(ac.commandVerb());
+            }
             default -> throw new IllegalArgumentException("not a DDL statement: " + stmt.getClass().getSimpleName());
         };
     }
@@ -127,7 +148,19 @@ final class SchemaStatements {
         }
     }
 
-    private void createTable(Statement.CreateTable ct) {
+    /**
+     * CREATE MATERIALIZED VIEW's privileges: SELECT on every relation its query names
+     * (planned here to find them), CREATE on its cluster, ownership of one it replaces.
+     */
+    private void checkMaterializedView(Statement.CreateMaterializedView cmv, String sessionCluster) {
+        PrivilegeChecks c = checks.get();
+        if (c.superuser()) return;
+        if (cmv.orReplace()) c.checkReplace(cmv.name());
+        c.checkCreateOn(cmv.cluster() != null ? cmv.cluster() : sessionCluster);
+        c.checkDefinition(planner.planView(" ".repeat(cmv.queryOffset()) + cmv.query(), c.catalog()).references());
+    }
+
+    private Optional<TableDef> createTable(Statement.CreateTable ct) {
         Set<String> seen = new HashSet<>();
         for (ColumnDef c : ct.columns()) {
             if (!seen.add(c.name())) {
@@ -136,7 +169,7 @@ final class SchemaStatements {
         }
         // With IF NOT EXISTS and an existing table PostgreSQL also answers CREATE TABLE
         // (plus a NOTICE, which sessions cannot send yet).
-        ddl.createTable(ct.name(), ct.columns(), ct.primaryKey(), ct.ifNotExists());
+        return ddl.createTable(ct.name(), ct.columns(), ct.primaryKey(), ct.ifNotExists());
     }
 
     /**
@@ -144,8 +177,8 @@ final class SchemaStatements {
      * coordinator's write lock (errors as for the SELECT), applies the column list and
      * records the query's direct references as dependencies.
      */
-    private void createView(Statement.CreateView cv) {
-        ddl.createView(cv.name(), cv.orReplace(), cv.ifNotExists(), (catalog, id) -> {
+    private Optional<ViewDef> createView(Statement.CreateView cv) {
+        return ddl.createView(cv.name(), cv.orReplace(), cv.ifNotExists(), (catalog, id) -> {
             // Blank padding puts the query at its offset in the statement, so error
             // positions point into the statement as the client sent it.
             var planned = planner.planView(" ".repeat(cv.queryOffset()) + cv.query(), catalog);
@@ -158,6 +191,7 @@ final class SchemaStatements {
             for (String n : names) {
                 if (!seen.add(n)) throw new SqlException(SqlState.DUPLICATE_COLUMN, "column \"" + n + "\" specified more than once");
             }
+            checks.get().checkDefinition(planned.references());
             List<String> deps = planned.references().stream().sorted().toList();
             return new ViewDef(id, cv.name(), names, planned.plan().columnTypes(), cv.query(), deps);
         });

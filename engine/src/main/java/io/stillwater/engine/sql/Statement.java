@@ -359,6 +359,11 @@ public sealed interface Statement {
         public String commandVerb() { return "SHOW"; }
     }
 
+    /** A role, GRANT/REVOKE or OWNER TO statement: see {@link AccessStatement}. */
+    record AccessControl(AccessStatement statement) implements Statement {
+        public String commandVerb() { return statement.commandVerb(); }
+    }
+
     /** An empty query (only whitespace, comments, semicolons). */
     record Empty() implements Statement {
         public String commandVerb() { return ""; }

@@ -330,6 +330,10 @@ class ClusterDdlTest {
         run("CREATE TABLE t (a int)");
         run("CREATE INDEX t_a IN CLUSTER c ON t (a)");
         run("CREATE MATERIALIZED VIEW n IN CLUSTER c AS SELECT count(*) AS n FROM t");
+        try (EngineSession admin = newSession("mz_system")) {
+            admin.execute("CREATE ROLE writer LOGIN");
+        }
+        run("GRANT INSERT ON t TO writer"); // t is materialize's
         int writes = 300;
         Thread writer = new Thread(() -> {
             try (EngineSession w = newSession("writer")) {

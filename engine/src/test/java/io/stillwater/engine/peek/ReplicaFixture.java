@@ -63,6 +63,7 @@ final class ReplicaFixture implements AutoCloseable {
         ReadPathSessionTest.q(admin, "CREATE TABLE t (k int, v int)");
         ReadPathSessionTest.q(admin, "INSERT INTO t SELECT x, x % 100 FROM generate_series(1, " + ROWS + ") AS x");
         ReadPathSessionTest.q(admin, "CREATE INDEX t_k ON t (k)");
+        ReadPathSessionTest.q(admin, "GRANT SELECT ON t TO PUBLIC"); // the tests' sessions read it as other roles
         table = coord.catalog().table("t").orElseThrow().id();
         index = coord.catalog().index("t_k").orElseThrow().id();
         try { // hydrated before any test reads it

@@ -10,6 +10,7 @@ import io.stillwater.engine.plan.PlanNode;
 import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.plan.SortKey;
 import io.stillwater.engine.catalog.CatalogView;
+import io.stillwater.engine.catalog.RecordingCatalogView;
 import io.stillwater.engine.sql.Statement;
 import io.stillwater.engine.types.DatumText;
 import io.stillwater.engine.types.SqlType;
@@ -177,7 +178,8 @@ public final class CalciteFrontEnd {
         PgTokens.Rewritten rewritten = PgTokens.rewrite(sql);
         try {
             SqlNode node = parse(rewritten);
-            Ctx ctx = new Ctx(rewritten.sql(), paramHints, catalog);
+            // Names resolved at the statement's top level are recorded for privilege checks.
+            Ctx ctx = new Ctx(rewritten.sql(), paramHints, catalog, RecordingCatalogView.sinkOf(catalog), 0);
             ctx.limitParams = rewritten.limitParams();
             return switch (node.getKind()) {
                 case INSERT -> insert((SqlInsert) node, ctx);

@@ -12,7 +12,7 @@ import java.util.Set;
  * DROP TABLE, CREATE/DROP VIEW, CREATE/DROP [DEFAULT] INDEX and MATERIALIZED VIEW, CREATE/ALTER/DROP
  * CLUSTER, CREATE/DROP CLUSTER REPLICA, SHOW CLUSTERS / CLUSTER REPLICAS, SHOW
  * TABLES/VIEWS/MATERIALIZED VIEWS/INDEXES, transaction control, SET/RESET/SHOW,
- * ALTER SYSTEM SET/RESET. Queries and DML (SELECT, VALUES,
+ * ALTER SYSTEM SET/RESET, CREATE/ALTER/DROP ROLE, GRANT/REVOKE, ALTER ... OWNER TO. Queries and DML (SELECT, VALUES,
  * WITH, TABLE, INSERT, UPDATE, DELETE) are not its business: {@link #parse} returns
  * empty for them without reading further than the first token, and the caller hands
  * them to Calcite. Recognised statements that Stillwater does not implement (CREATE
@@ -22,7 +22,8 @@ import java.util.Set;
  * <p>This class reads the first words and hands the rest to the parser of that kind of
  * statement: {@link CreateTableParser}, {@link ObjectDdlParser} (views, indexes,
  * materialized views, DROP), {@link ClusterDdlParser}, {@link TransactionParser},
- * {@link SettingParser} (SET/RESET/SHOW, ALTER SYSTEM); {@link Unsupported} names the
+ * {@link SettingParser} (SET/RESET/SHOW, ALTER SYSTEM), {@link AccessControlParser} (roles,
+ * privileges, owners); {@link Unsupported} names the
  * statements Stillwater does not implement.
  *
  * <p>Input is one statement (see {@link SqlSplitter}); trailing semicolons are allowed.
@@ -38,9 +39,9 @@ public final class UtilityParser {
     /** First words of statements PostgreSQL, Materialize or SQLite know and Stillwater does not implement. */
     private static final Set<String> UNSUPPORTED_VERBS = Set.of(
             "alter", "attach", "call", "checkpoint", "cluster", "comment",
-            "deallocate", "detach", "discard", "do", "execute", "grant", "import",
+            "deallocate", "detach", "discard", "do", "execute", "import",
             "listen", "load", "lock", "merge", "notify", "pragma", "prepare", "reassign", "refresh",
-            "reindex", "replace", "revoke", "security", "subscribe",
+            "reindex", "replace", "security", "subscribe",
             "unlisten");
 
     /**
@@ -62,7 +63,8 @@ public final class UtilityParser {
         if (CALCITE_STATEMENTS.contains(verb)) return Optional.empty();
         Statement statement = switch (verb) {
             case "create" -> create(c);
-            case "drop" -> ObjectDdlParser.drop(c);
+            case "drop" -> c.peek(1).isWord("role") || c.peek(1).isWord("user") ? dropRole(c) : ObjectDdlParser.drop(c);
+            case "grant", "revoke" -> AccessControlParser.grantOrRevoke(c);
             case "begin" -> TransactionParser.begin(c);
             case "start" -> TransactionParser.startTransaction(c);
             case "commit", "end" -> TransactionParser.commit(c);
@@ -104,6 +106,12 @@ public final class UtilityParser {
         if (statement == null) return Optional.empty();
         c.expectEnd();
         return Optional.of(statement);
+    }
+
+    /** DROP ROLE|USER: see {@link AccessControlParser#dropRole}. */
+    private static Statement dropRole(TokenCursor c) {
+        c.next(); // DROP
+        return AccessControlParser.dropRole(c);
     }
 
     // ---- EXPLAIN
@@ -162,6 +170,7 @@ public final class UtilityParser {
         c.next(); // CREATE
         boolean orReplace = c.acceptWords("or", "replace");
         if (c.atWord("view")) return ObjectDdlParser.createView(c, orReplace);
+        if (!orReplace && (c.atWord("role") || c.atWord("user"))) return AccessControlParser.createRole(c);
         if (!orReplace && c.atWords("cluster", "replica")) return ClusterDdlParser.createClusterReplica(c);
         if (!orReplace && c.atWord("cluster")) return ClusterDdlParser.createCluster(c);
         if (c.atWords("materialized", "view")) return ObjectDdlParser.createMaterializedView(c, orReplace);
@@ -185,6 +194,9 @@ public final class UtilityParser {
     private static Statement alter(TokenCursor c) {
         int start = c.mark();
         c.next(); // ALTER
+        if (c.atWord("role") || c.atWord("user")) return AccessControlParser.alterRole(c);
+        Statement owner = AccessControlParser.alterOwner(c);
+        if (owner != null) return owner;
         if (c.atWord("cluster") && !c.peek(1).isWord("replica")) return ClusterDdlParser.alterCluster(c);
         if (c.atWord("table")) {
             Statement constraint = ConstraintDdlParser.alterTableAddConstraint(c);
