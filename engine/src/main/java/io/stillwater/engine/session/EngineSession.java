@@ -38,6 +38,8 @@ import io.stillwater.engine.plan.PlanInputs;
 import io.stillwater.engine.plan.Plans;
 import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.sql.Statement;
+import io.stillwater.engine.sql.planner.CachedPlanning;
+import io.stillwater.engine.sql.planner.PlanCache;
 import io.stillwater.engine.sql.planner.StatementPlanner;
 import io.stillwater.engine.sql.parse.SqlSplitter;
 import io.stillwater.engine.storage.LogRecord.TableChange;
@@ -97,6 +99,8 @@ public final class EngineSession implements Session {
     private final Supplier<Catalog> catalog;
     private final SystemParameters parameters;
     private final StatementPlanner planner;
+    /** The engine's shared plan cache (thread-safe), through which {@link #prepare} plans. */
+    private final CachedPlanning plans;
     /** This session's DDL and SHOW statements. */
     private final SchemaStatements schema;
     private final ShowStatements shows;
@@ -145,8 +149,15 @@ public final class EngineSession implements Session {
     /** The session's cursors: the block's, and WITH HOLD ones of committed blocks. Session thread. */
     private final Cursors cursors;
 
+    /** A session planning every statement afresh (no shared plan cache): for tests of one session. */
     public EngineSession(Coordinator coord, StatementPlanner planner, String user, String database,
                          Map<String, String> options) {
+        this(coord, planner, new CachedPlanning(new PlanCache(() -> 0)), user, database, options);
+    }
+
+    public EngineSession(Coordinator coord, StatementPlanner planner, CachedPlanning plans, String user,
+                         String database, Map<String, String> options) {
+        this.plans = plans;
         this.writer = coord.writer();
         this.reads = coord.reads();
         this.serving = coord.serving();
@@ -201,8 +212,8 @@ public final class EngineSession implements Session {
         planning = true;
         try {
             // Only the session cluster's indexes are usable (a view indexed elsewhere is expanded).
-            Statement stmt = planner.plan(sql, paramTypeHints == null ? List.of() : paramTypeHints,
-                    catalog.get().withIndexesOn(vars.get("cluster")));
+            Statement stmt = plans.plan(planner, sql, paramTypeHints == null ? List.of() : paramTypeHints,
+                    catalog.get(), vars.get("cluster"));
             List<ResultColumn> columns = stmt instanceof Statement.FetchCursor f && !f.move()
                     ? cursors.find(f.name()).map(Cursors.Cursor::columns).orElse(List.of()) // the cursor's, when open
                     : ShowStatements.columnsOf(stmt);
@@ -341,6 +352,9 @@ public final class EngineSession implements Session {
 
     private ExecutionResult show(Statement.ShowVariable s) {
         List<ResultColumn> cols = ShowStatements.columnsOf(s);
+        if (s.name().equals(ShowStatements.PLAN_CACHE_STATS)) {
+            return new ExecutionResult.Rows(cols, List.of(ShowStatements.planCacheRow(plans.cache().stats())), "SHOW");
+        }
         if (s.name().equals("all")) {
             List<Row> rows = new ArrayList<>();
             // Session variables shadow system parameters of the same name (their value
