@@ -7,6 +7,8 @@ import io.stillwater.engine.compute.ReplicaSpec;
 import io.stillwater.engine.coord.Coordinator;
 import io.stillwater.engine.session.EngineSession;
 import io.stillwater.engine.session.Session;
+import io.stillwater.engine.sql.planner.CachedPlanning;
+import io.stillwater.engine.sql.planner.PlanCache;
 import io.stillwater.engine.sql.planner.StatementPlanner;
 import io.stillwater.engine.sql.parse.UtilityParser;
 import io.stillwater.engine.error.SqlException;
@@ -34,10 +36,14 @@ public final class Engine implements AutoCloseable {
     private final Coordinator coordinator;
     /** Sessions open now, every user's; see {@link #admit}. */
     private final AtomicInteger openSessions = new AtomicInteger();
+    /** The plans every session shares (see {@link PlanCache}); thread-safe. */
+    private final CachedPlanning plans;
 
     private Engine(EngineConfig config, Coordinator coordinator) {
         this.config = config;
         this.coordinator = coordinator;
+        this.plans = new CachedPlanning(new PlanCache(
+                () -> coordinator.systemParameters().get(Params.PLAN_CACHE_MAX_ENTRIES)));
     }
 
     /** Opens (recovering, if the directory holds data) the engine at {@code config.dataDir()}. */
@@ -63,7 +69,7 @@ public final class Engine implements AutoCloseable {
         admit(user);
         try {
             StatementPlanner planner = new StatementPlanner(UtilityParser::parse);
-            Session session = new EngineSession(coordinator, planner, user, database == null ? "materialize" : database,
+            Session session = new EngineSession(coordinator, planner, plans, user, database == null ? "materialize" : database,
                     options);
             return new CountedSession(session, openSessions);
         } catch (RuntimeException | Error e) {

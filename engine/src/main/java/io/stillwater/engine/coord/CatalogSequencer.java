@@ -26,6 +26,7 @@ import io.stillwater.engine.storage.LogRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -33,7 +34,10 @@ import java.util.function.Supplier;
  * with CASCADE), DROP CLUSTER (which cascades through what is on the cluster), and ALTER
  * SYSTEM. Each statement validates against the catalog and logs its records inside one
  * {@link WritePipeline#sequenced} call: the write lock is held with nothing pending, so
- * the catalog it validated against is the one its records apply to. Indexes and
+ * the catalog it validated against is the one its records apply to. Planning (a view's
+ * query, an index's or materialized view's dataflow) happens before the lock, against the
+ * catalog then, and is redone under it only if a DDL changed the catalog meanwhile
+ * ({@link PlannedBeforeLock}): writes do not wait for Calcite. Indexes and
  * materialized views are hydrated ({@link Hydration}) before their catalog entry is
  * logged. Runs on session threads; the caller checks roles and transaction state.
  */
@@ -80,12 +84,15 @@ public final class CatalogSequencer {
     }
 
     /**
-     * CREATE [OR REPLACE] VIEW. {@code build} plans the view's query; it runs under the
-     * write lock, so no DDL can change the catalog between planning and logging. Returns
+     * CREATE [OR REPLACE] VIEW. {@code build} plans the view's query before the write lock
+     * is taken, and again under it only if a DDL changed the catalog in between
+     * ({@link PlannedBeforeLock}), so the view logged is planned on the catalog it applies to. Returns
      * empty if the name exists and {@code ifNotExists}. A replacement keeps the view's id
      * and must keep its columns ({@link ViewRules#checkReplacement}).
      */
     public Optional<ViewDef> createView(String name, boolean orReplace, boolean ifNotExists, ViewBuilder build) {
+        Function<Catalog, ViewDef> planning = c -> build.build(c, c.view(name).map(ViewDef::id).orElse(c.nextId()));
+        PlannedBeforeLock<ViewDef> early = PlannedBeforeLock.plan(state.catalog(), null, planning);
         return pipeline.sequenced(() -> {
             Catalog current = state.catalog();
             Optional<ViewDef> old = current.view(name);
@@ -96,7 +103,7 @@ public final class CatalogSequencer {
                 if (!orReplace) throw new SqlException(SqlState.DUPLICATE_TABLE, "relation \"" + name + "\" already exists");
             }
             if (old.isPresent()) ViewRules.checkReplaceable(current, name);
-            ViewDef def = build.build(current, old.map(ViewDef::id).orElse(current.nextId()));
+            ViewDef def = early.against(current, null, planning);
             old.ifPresent(o -> ViewRules.checkReplacement(o, def));
             ViewRules.checkNoCycle(current, def);
             byte[] payload = ViewCodec.encode(def);
@@ -201,16 +208,20 @@ public final class CatalogSequencer {
 
     /**
      * CREATE [DEFAULT] INDEX on {@code IN CLUSTER}'s cluster, else {@code sessionCluster}
-     * (42704 if it does not exist). Under the write lock: resolves the object, plans the
-     * key and the dataflow (a planning error creates nothing), installs the dataflow,
+     * (42704 if it does not exist). Plans the key and the dataflow before the write lock
+     * ({@link PlannedBeforeLock}); under it: resolves the object, takes that plan (or plans
+     * again if the catalog changed; a planning error creates nothing), installs the dataflow,
      * then makes the catalog entry durable. Installing first means no reader ever plans
      * against an index whose arrangement compute does not know yet; if the log append
      * fails the dataflow is dropped again. Returns empty if the name exists and {@code
      * IF NOT EXISTS} was given.
      */
     public Optional<IndexDef> createIndex(Statement.CreateIndex s, String sessionCluster) {
+        String requested = s.cluster() != null ? s.cluster() : sessionCluster;
+        PlannedBeforeLock<PlannedIndex> early = PlannedBeforeLock.plan(state.catalog(), resolvedOrNull(requested),
+                c -> planIndex(c, s, clusters.resolveCluster(requested)));
         return pipeline.sequenced(() -> {
-            String cluster = clusters.resolveCluster(s.cluster() != null ? s.cluster() : sessionCluster);
+            String cluster = clusters.resolveCluster(requested);
             Catalog current = state.catalog();
             if (s.name() != null && current.relationExists(s.name())) {
                 if (s.ifNotExists()) return Optional.<IndexDef>empty();
@@ -223,23 +234,48 @@ public final class CatalogSequencer {
                 throw new SqlException(SqlState.WRONG_OBJECT_TYPE, "cannot create index on relation \"" + on + "\"",
                         "This operation is not supported for indexes.", null);
             }
-            DataflowPlanner planner = this.planner.get();
-            List<String> keySql = s.keySql();
-            if (s.isDefault() || keySql.isEmpty()) {
-                keySql = DataflowPlanner.columnsOf(current, on).columnNames().stream().map(IndexDef::quote).toList();
-            }
-            List<Expr> key = planner.keyExprs(current, on, keySql);
-            String name = s.name() != null ? s.name()
-                    : generatedIndexName(current, on, s.isDefault() || s.keySql().isEmpty(), key,
-                            DataflowPlanner.columnsOf(current, on).columnNames());
-            IndexDef def = new IndexDef(current.nextId(), name, current.idOf(on), on, keySql, cluster, s.unique());
+            PlannedIndex planned = early.against(current, cluster, c -> planIndex(c, s, cluster));
+            IndexDef def = planned.def();
+            String name = def.name();
             if (s.unique()) checkUniqueIndex(current, def, onKind);
-            DataflowSpec spec = planner.index(current.forCluster(cluster), def);
+            DataflowSpec spec = planned.spec();
             byte[] payload = IndexCodec.encode(def);
             installThenLog(spec, cluster,
                     () -> pipeline.submit(ts -> new LogRecord.CatalogEntry(IndexCodec.KIND, name, payload)));
             return Optional.of(def);
         });
+    }
+
+    /** An index's definition and dataflow, planned against one catalog. */
+    private record PlannedIndex(IndexDef def, DataflowSpec spec) {}
+
+    /**
+     * Plans CREATE INDEX {@code s} on {@code cluster} against {@code current}: the key
+     * (the object's columns for a default index), the name (generated when none is
+     * given), the definition with the next id, and the dataflow.
+     */
+    private PlannedIndex planIndex(Catalog current, Statement.CreateIndex s, String cluster) {
+        String on = s.onName();
+        DataflowPlanner planner = this.planner.get();
+        List<String> keySql = s.keySql();
+        if (s.isDefault() || keySql.isEmpty()) {
+            keySql = DataflowPlanner.columnsOf(current, on).columnNames().stream().map(IndexDef::quote).toList();
+        }
+        List<Expr> key = planner.keyExprs(current, on, keySql);
+        String name = s.name() != null ? s.name()
+                : generatedIndexName(current, on, s.isDefault() || s.keySql().isEmpty(), key,
+                        DataflowPlanner.columnsOf(current, on).columnNames());
+        IndexDef def = new IndexDef(current.nextId(), name, current.idOf(on), on, keySql, cluster, s.unique());
+        return new PlannedIndex(def, planner.index(current.forCluster(cluster), def));
+    }
+
+    /** The cluster {@code name} resolves to now, or null if it does not (the lock-held check reports it). */
+    private String resolvedOrNull(String name) {
+        try {
+            return clusters.resolveCluster(name);
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /**
@@ -281,15 +317,18 @@ public final class CatalogSequencer {
 
     /**
      * CREATE [OR REPLACE] MATERIALIZED VIEW on {@code IN CLUSTER}'s cluster, else {@code
-     * sessionCluster} (42704 if it does not exist). Planned under the write lock (errors
-     * as for the SELECT; a planning error creates nothing), installed, then logged, as
+     * sessionCluster} (42704 if it does not exist). Planned before the write lock, as an index
+     * (errors as for the SELECT; a planning error creates nothing), installed, then logged, as
      * for {@link #createIndex}. A replacement gets a new id and is refused (2BP01) while
      * anything depends on the old one; the old dataflow is dropped once the new entry is
      * durable. Returns empty if the name exists and {@code IF NOT EXISTS} was given.
      */
     public Optional<MaterializedViewDef> createMaterializedView(Statement.CreateMaterializedView s, String sessionCluster) {
+        String requested = s.cluster() != null ? s.cluster() : sessionCluster;
+        PlannedBeforeLock<PlannedMaterializedView> early = PlannedBeforeLock.plan(state.catalog(),
+                resolvedOrNull(requested), c -> planMaterializedView(c, s, clusters.resolveCluster(requested)));
         return pipeline.sequenced(() -> {
-            String cluster = clusters.resolveCluster(s.cluster() != null ? s.cluster() : sessionCluster);
+            String cluster = clusters.resolveCluster(requested);
             Catalog current = state.catalog();
             String name = s.name();
             Optional<ObjectKind> existing = current.kindOf(name);
@@ -307,15 +346,25 @@ public final class CatalogSequencer {
                             "Drop them first, or DROP MATERIALIZED VIEW " + name + " CASCADE and create it again.");
                 }
             }
-            DataflowPlanner planner = this.planner.get();
-            MaterializedViewDef def = planner.defineMaterializedView(current, current.nextId(), s, cluster);
-            DataflowSpec spec = planner.materializedView(current.forCluster(cluster), def);
+            PlannedMaterializedView planned = early.against(current, cluster, c -> planMaterializedView(c, s, cluster));
+            MaterializedViewDef def = planned.def();
+            DataflowSpec spec = planned.spec();
             byte[] payload = MaterializedViewCodec.encode(def);
             installThenLog(spec, cluster,
                     () -> pipeline.submit(ts -> new LogRecord.CatalogEntry(MaterializedViewCodec.KIND, name, payload)));
             old.ifPresent(o -> hydration.uninstall(o.id()));
             return Optional.of(def);
         });
+    }
+
+    /** A materialized view's definition and dataflow, planned against one catalog. */
+    private record PlannedMaterializedView(MaterializedViewDef def, DataflowSpec spec) {}
+
+    private PlannedMaterializedView planMaterializedView(Catalog current, Statement.CreateMaterializedView s,
+                                                         String cluster) {
+        DataflowPlanner planner = this.planner.get();
+        MaterializedViewDef def = planner.defineMaterializedView(current, current.nextId(), s, cluster);
+        return new PlannedMaterializedView(def, planner.materializedView(current.forCluster(cluster), def));
     }
 
     /** Installs {@code spec}'s dataflow, then runs {@code log}; drops the dataflow again if logging fails. */

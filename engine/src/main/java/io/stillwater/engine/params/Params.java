@@ -85,6 +85,13 @@ public final class Params {
             "Most heap one query may hold (join hash tables, aggregation and top-k state, sort buffers, result rows);"
                     + " more fails with 53200. 0 means a quarter of the maximum heap.");
 
+    // ---------------------------------------------------------------- planning
+
+    /** The bound of the shared plan cache (sql.planner.PlanCache); 0 turns it off. */
+    public static final Param<Integer> PLAN_CACHE_MAX_ENTRIES = new Param<>(
+            "plan_cache_max_entries", new ParamType.IntType(0, 1_000_000), 4096, Scope.ENVIRONMENT,
+            "Most planned statements the sessions share (least recently used go first); 0 plans every statement.");
+
     /** Every parameter, in the order docs and SHOW ALL list them. */
     public static final List<Param<?>> ALL = List.of(
             ENABLE_COMPUTE_INTERACTIVE_RUNTIME,
@@ -97,7 +104,8 @@ public final class Params {
             MAX_CONNECTIONS,
             SUPERUSER_RESERVED_CONNECTIONS,
             MAX_MAINTENANCE_LAG,
-            MAX_QUERY_MEMORY);
+            MAX_QUERY_MEMORY,
+            PLAN_CACHE_MAX_ENTRIES);
 
     private static final Map<String, Param<?>> BY_NAME = new LinkedHashMap<>();
 

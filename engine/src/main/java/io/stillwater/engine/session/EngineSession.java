@@ -1,7 +1,6 @@
 package io.stillwater.engine.session;
 
 import io.stillwater.engine.catalog.Catalog;
-import io.stillwater.engine.catalog.RecordingCatalogView;
 import io.stillwater.engine.catalog.SystemRelations;
 import io.stillwater.engine.compute.CollectionReader;
 import io.stillwater.engine.compute.ComputeReads;
@@ -39,6 +38,9 @@ import io.stillwater.engine.plan.PlanInputs;
 import io.stillwater.engine.plan.Plans;
 import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.sql.Statement;
+import io.stillwater.engine.sql.planner.CachedPlanning;
+import io.stillwater.engine.sql.planner.PlannedStatement;
+import io.stillwater.engine.sql.planner.PlanCache;
 import io.stillwater.engine.sql.planner.StatementPlanner;
 import io.stillwater.engine.sql.parse.SqlSplitter;
 import io.stillwater.engine.storage.LogRecord.TableChange;
@@ -100,6 +102,8 @@ public final class EngineSession implements Session {
     private final Supplier<PrivilegeChecks> privileges;
     private final SystemParameters parameters;
     private final StatementPlanner planner;
+    /** The engine's shared plan cache (thread-safe), through which {@link #prepare} plans. */
+    private final CachedPlanning plans;
     /** This session's DDL and SHOW statements. */
     private final SchemaStatements schema;
     private final ShowStatements shows;
@@ -148,8 +152,15 @@ public final class EngineSession implements Session {
     /** The session's cursors: the block's, and WITH HOLD ones of committed blocks. Session thread. */
     private final Cursors cursors;
 
+    /** A session planning every statement afresh (no shared plan cache): for tests of one session. */
     public EngineSession(Coordinator coord, StatementPlanner planner, String user, String database,
                          Map<String, String> options) {
+        this(coord, planner, new CachedPlanning(new PlanCache(() -> 0)), user, database, options);
+    }
+
+    public EngineSession(Coordinator coord, StatementPlanner planner, CachedPlanning plans, String user,
+                         String database, Map<String, String> options) {
+        this.plans = plans;
         this.writer = coord.writer();
         this.reads = coord.reads();
         this.serving = coord.serving();
@@ -206,9 +217,11 @@ public final class EngineSession implements Session {
         planning = true;
         try {
             // Only the session cluster's indexes are usable (a view indexed elsewhere is expanded).
-            // The relations the statement names are recorded for the privilege checks at execute.
-            RecordingCatalogView planned = new RecordingCatalogView(catalog.get().withIndexesOn(vars.get("cluster")));
-            Statement stmt = planner.plan(sql, paramTypeHints == null ? List.of() : paramTypeHints, planned);
+            // The relations the statement names are recorded for the privilege checks at execute
+            // (and kept with a cached plan).
+            PlannedStatement planned = plans.plan(planner, sql, paramTypeHints == null ? List.of() : paramTypeHints,
+                    catalog.get(), vars.get("cluster"));
+            Statement stmt = planned.statement();
             List<ResultColumn> columns = stmt instanceof Statement.FetchCursor f && !f.move()
                     ? cursors.find(f.name()).map(Cursors.Cursor::columns).orElse(List.of()) // the cursor's, when open
                     : ShowStatements.columnsOf(stmt);
@@ -350,6 +363,9 @@ public final class EngineSession implements Session {
 
     private ExecutionResult show(Statement.ShowVariable s) {
         List<ResultColumn> cols = ShowStatements.columnsOf(s);
+        if (s.name().equals(ShowStatements.PLAN_CACHE_STATS)) {
+            return new ExecutionResult.Rows(cols, List.of(ShowStatements.planCacheRow(plans.cache().stats())), "SHOW");
+        }
         if (s.name().equals("all")) {
             List<Row> rows = new ArrayList<>();
             // Session variables shadow system parameters of the same name (their value

@@ -8,11 +8,13 @@ import io.stillwater.engine.data.Row;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.sql.Statement;
+import io.stillwater.engine.sql.planner.PlanCache;
 import io.stillwater.engine.types.SqlType;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * What statements return as rows besides queries: the result columns of every statement
@@ -21,6 +23,13 @@ import java.util.function.Supplier;
  * apart from where it reads; any thread.
  */
 final class ShowStatements {
+    /** {@code SHOW plan_cache_stats}: the shared plan cache's counters (one row). */
+    static final String PLAN_CACHE_STATS = "plan_cache_stats";
+
+    static Row planCacheRow(PlanCache.Stats s) {
+        return Row.of(s.entries(), s.hits(), s.liftedHits(), s.misses(), s.invalidations(), s.evictions());
+    }
+
     /** The column of EXPLAIN's output, named as Materialize names it. */
     static final String EXPLAIN_COLUMN = "Optimized Plan";
 
@@ -54,6 +63,9 @@ final class ShowStatements {
                     ? List.of(new ResultColumn("cluster", SqlType.TEXT), new ResultColumn("replica", SqlType.TEXT),
                             new ResultColumn("size", SqlType.TEXT), new ResultColumn("ready", SqlType.BOOLEAN))
                     : List.of(new ResultColumn("name", SqlType.TEXT), new ResultColumn("replicas", SqlType.TEXT));
+            case Statement.ShowVariable s when s.name().equals(PLAN_CACHE_STATS) -> Stream.of("entries", "hits",
+                    "lifted_hits", "misses", "invalidations", "evictions")
+                    .map(n -> new ResultColumn(n, SqlType.BIGINT)).toList();
             case Statement.ShowVariable s -> s.name().equals("all")
                     ? List.of(new ResultColumn("name", SqlType.TEXT), new ResultColumn("setting", SqlType.TEXT),
                             new ResultColumn("description", SqlType.TEXT))

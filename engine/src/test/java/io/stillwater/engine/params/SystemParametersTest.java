@@ -20,7 +20,7 @@ class SystemParametersTest {
                 "enable_compute_index_peek_offload", "compute_index_peek_inline_budget",
                 "compute_index_peek_yield_granularity", "max_result_size", "statement_timeout", "max_connections",
                 "superuser_reserved_connections",
-                "max_maintenance_lag", "max_query_memory");
+                "max_maintenance_lag", "max_query_memory", "plan_cache_max_entries");
         SystemParameters p = new SystemParameters();
         assertThat(p.get(Params.ENABLE_COMPUTE_INTERACTIVE_RUNTIME)).isTrue();
         assertThat(p.get(Params.ENABLE_COMPUTE_INTERACTIVE_DATAFLOWS)).isTrue();
@@ -33,6 +33,7 @@ class SystemParametersTest {
         assertThat(p.get(Params.SUPERUSER_RESERVED_CONNECTIONS)).isEqualTo(3);
         assertThat(p.get(Params.MAX_MAINTENANCE_LAG)).isEqualTo(Duration.ofSeconds(3));
         assertThat(p.get(Params.MAX_QUERY_MEMORY)).isZero(); // a quarter of the maximum heap
+        assertThat(p.get(Params.PLAN_CACHE_MAX_ENTRIES)).isEqualTo(4096);
         assertThat(p.text("MAX_RESULT_SIZE")).isEqualTo("1GB");
         assertThat(Params.ENABLE_COMPUTE_INTERACTIVE_RUNTIME.scope()).isEqualTo(Scope.REPLICA_PROVISIONING);
         assertThat(Params.ALL).allSatisfy(param -> assertThat(param.description()).isNotBlank());

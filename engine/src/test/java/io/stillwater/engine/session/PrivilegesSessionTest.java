@@ -55,6 +55,27 @@ class PrivilegesSessionTest extends SessionTestBase {
     }
 
     @Test
+    void aPlanCachedForOneRoleIsCheckedAgainForTheNext() {
+        s.execute("CREATE TABLE c (k int)");
+        s.execute("INSERT INTO c VALUES (1), (2)");
+        // The owner's statements fill the shared plan cache: exact text and the lifted form.
+        assertThat(q("SELECT k FROM c WHERE k = 1")).containsExactly(List.of("1"));
+        assertThat(q("SELECT k FROM c WHERE k = 2")).containsExactly(List.of("2"));
+        assertThat(q("SELECT k FROM c WHERE k = 1")).containsExactly(List.of("1"));
+        assertThat(rows(sys.execute("SHOW plan_cache_stats")).get(0).get(2)).isNotEqualTo("0"); // lifted hits
+
+        denied(bob, "SELECT k FROM c WHERE k = 1", "permission denied for table c"); // the owner's lifted plan
+        denied(bob, "SELECT k FROM c WHERE k = 7", "permission denied for table c"); // the same, other literal
+        s.execute("SELECT count(*) FROM c"); // exact text (nothing to lift), cached by the owner
+        s.execute("SELECT count(*) FROM c");
+        denied(bob, "SELECT count(*) FROM c", "permission denied for table c");
+        s.execute("INSERT INTO c VALUES (3)");
+        denied(bob, "INSERT INTO c VALUES (4)", "permission denied for table c");
+        s.execute("GRANT SELECT ON c TO bob");
+        assertThat(rows(bob.execute("SELECT k FROM c WHERE k = 2"))).containsExactly(List.of("2"));
+    }
+
+    @Test
     void newObjectsAreTheirOwnersOnlyUntilGranted() {
         s.execute("CREATE TABLE t (a int)");
         s.execute("INSERT INTO t VALUES (1)");
