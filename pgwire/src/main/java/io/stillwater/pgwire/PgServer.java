@@ -170,6 +170,9 @@ public final class PgServer implements AutoCloseable {
         return this;
     }
 
+    /** The TLS this server offers, or null. */
+    public synchronized ServerTls tls() { return tls; }
+
     /** The address actually bound (the real port when started with port 0). */
     public InetSocketAddress boundAddress() {
         if (serverChannel == null) throw new IllegalStateException("server not started");
