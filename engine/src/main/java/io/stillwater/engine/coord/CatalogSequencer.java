@@ -6,6 +6,7 @@ import io.stillwater.engine.catalog.ClusterDef;
 import io.stillwater.engine.catalog.Clusters;
 import io.stillwater.engine.catalog.ColumnDef;
 import io.stillwater.engine.catalog.IndexCodec;
+import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.catalog.IndexDef;
 import io.stillwater.engine.catalog.MaterializedViewCodec;
 import io.stillwater.engine.catalog.MaterializedViewDef;
@@ -234,6 +235,10 @@ public final class CatalogSequencer {
                             DataflowPlanner.columnsOf(current, on).columnNames());
             IndexDef def = new IndexDef(current.nextId(), name, current.idOf(on), on, keySql, cluster, s.unique());
             if (s.unique()) checkUniqueIndex(current, def, onKind);
+            if (onKind == ObjectKind.TABLE) {
+                IndexKeyCheck.checkEvaluates(key, state.table(def.onId())
+                        .map(t -> t.read(pipeline.oracle().readTimestamp())).orElseGet(Changes::new));
+            }
             DataflowSpec spec = planner.index(current.forCluster(cluster), def);
             byte[] payload = IndexCodec.encode(def);
             installThenLog(spec, cluster,

@@ -31,7 +31,8 @@ import java.util.function.LongPredicate;
  *       {@link PeekPlan.PeekDataflow}.</li>
  * </ol>
  * When several exports hold a collection, hydrated ones are preferred, then the oldest
- * (lowest export id), so repeated reads choose the same arrangement.
+ * (lowest export id), so repeated reads choose the same arrangement. An index of a table
+ * that holds evaluation errors is never chosen ({@link CollectionReader#holdsErrors}).
  *
  * <p>Stateless apart from its collaborators; one per session or shared.
  */
@@ -103,6 +104,11 @@ public final class PeekPlanner {
         if (SystemRelations.isSystem(collectionId)) return List.of();
         if (tablesDirectly && isTable.test(collectionId)) return List.of();
         List<CollectionReader> readers = new ArrayList<>(compute.readers(collectionId));
+        // An index of a table whose key failed to evaluate on some row is not needed to
+        // read the table: skip it (with none left the table is read from its own
+        // snapshot), so that the error fails reads through that index only, not every
+        // read of the table. Other collections' errors are their rows' errors: kept.
+        if (isTable.test(collectionId)) readers.removeIf(CollectionReader::holdsErrors);
         readers.sort(Comparator.comparing((CollectionReader r) -> r.upper() == Long.MIN_VALUE)
                 .thenComparingLong(CollectionReader::exportId));
         return readers;
