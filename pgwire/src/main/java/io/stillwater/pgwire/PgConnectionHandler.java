@@ -11,7 +11,6 @@ import io.stillwater.pgwire.protocol.FrontendMessage;
 import io.stillwater.pgwire.protocol.InputRefused;
 import io.stillwater.pgwire.protocol.ProtocolViolation;
 import io.stillwater.pgwire.tls.ServerTls;
-import io.netty.handler.ssl.SslHandler;
 import javax.net.ssl.SSLException;
 import java.io.IOException;
 import java.util.Set;
@@ -172,7 +171,7 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
 
     /** Refuses (28000) a StartupMessage that came without TLS when the server requires it. */
     private boolean refusedWithoutTls(ChannelHandlerContext ctx) {
-        if (tls == null || !tls.required() || ctx.pipeline().get(SslHandler.class) != null) return false;
+        if (tls == null || !tls.required() || ServerTls.encrypted(ctx.channel())) return false;
         LOG.info("refusing connection from {}: it did not request TLS, which the server requires",
                 ctx.channel().remoteAddress());
         sendFatalAndClose(ctx, new Diagnostic(Severity.FATAL, SqlState.INVALID_AUTHORIZATION_SPECIFICATION.code(),

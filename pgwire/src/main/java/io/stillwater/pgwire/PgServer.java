@@ -203,10 +203,7 @@ public final class PgServer implements AutoCloseable {
     /** Connections whose TLS handshake has completed and that are still open: a moment's snapshot. */
     public int encryptedConnections() {
         int n = 0;
-        for (Channel ch : channels) {
-            io.netty.handler.ssl.SslHandler ssl = ch.pipeline().get(io.netty.handler.ssl.SslHandler.class);
-            if (ssl != null && ssl.handshakeFuture().isSuccess()) n++;
-        }
+        for (Channel ch : channels) if (ServerTls.encrypted(ch)) n++;
         return n;
     }
 

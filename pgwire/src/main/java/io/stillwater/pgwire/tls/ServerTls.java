@@ -129,6 +129,16 @@ public final class ServerTls {
         return handler;
     }
 
+    /**
+     * Whether {@code channel} runs over TLS: its SslHandler finished the handshake. What
+     * decides whether a connection may send a cleartext password or pass
+     * {@link TlsMode#REQUIRE}. Any thread.
+     */
+    public static boolean encrypted(io.netty.channel.Channel channel) {
+        SslHandler ssl = channel.pipeline().get(SslHandler.class);
+        return ssl != null && ssl.handshakeFuture().isSuccess();
+    }
+
     /** One line for the server log: subject, validity and mode. */
     public String describe() {
         X509Certificate c = certificate();
