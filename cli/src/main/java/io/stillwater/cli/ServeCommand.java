@@ -5,6 +5,7 @@ import java.util.function.IntConsumer;
 import io.stillwater.engine.Engine;
 import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.pgwire.PgServer;
+import io.stillwater.pgwire.tls.ServerTls;
 import java.io.UncheckedIOException;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.params.ParamType;
@@ -20,6 +21,7 @@ import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code stillwater serve}: opens the engine on a data directory and serves pgwire until SIGTERM/SIGINT. */
@@ -100,6 +102,9 @@ final class ServeCommand implements Callable<Integer> {
                     + "Sessions are limited by the system parameters max_connections and "
                     + "superuser_reserved_connections.")
     int maxStartingConnections;
+
+    @Mixin
+    TlsOptions tls = new TlsOptions();
 
     /** {@code --max-message-size}: a byte size from 1kB to 1GB (PostgreSQL's own maximum message). */
     static final class MessageSizeConverter implements CommandLine.ITypeConverter<Integer> {
@@ -184,6 +189,7 @@ final class ServeCommand implements Callable<Integer> {
         if (port < 0 || port > 65535) throw new IllegalArgumentException("--port must be between 0 and 65535, got " + port);
         if (workers < 1 || workers > 64) throw new IllegalArgumentException("--workers must be between 1 and 64, got " + workers);
         PgServer.Limits limits = serverLimits();
+        ServerTls serverTls = tls.load(); // before the engine opens: a bad certificate changes nothing on disk
         if (noFsync) LOG.warn("--no-fsync: the write-ahead log is not fsynced; acknowledged writes can be lost on a crash");
         logOutOfMemoryPolicy(ManagementFactory.getRuntimeMXBean().getInputArguments());
         Engine engine = Engine.open(new EngineConfig(dataDir, !noFsync, workers, mergedSystemParameterDefaults()));
@@ -195,7 +201,7 @@ final class ServeCommand implements Callable<Integer> {
             exit.accept(EXIT_ENGINE_STOPPED);
         });
         try {
-            PgServer server = new PgServer(engine::connect, limits).start(listen, port);
+            PgServer server = new PgServer(engine::connect, limits).withTls(serverTls).start(listen, port);
             LOG.info("listening on {}:{}", server.boundAddress().getAddress().getHostAddress(), server.boundPort());
             return new Running(engine, server);
         } catch (RuntimeException e) {

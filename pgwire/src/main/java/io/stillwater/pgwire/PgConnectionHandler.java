@@ -10,6 +10,8 @@ import io.stillwater.pgwire.protocol.BackendMessage.Severity;
 import io.stillwater.pgwire.protocol.FrontendMessage;
 import io.stillwater.pgwire.protocol.InputRefused;
 import io.stillwater.pgwire.protocol.ProtocolViolation;
+import io.stillwater.pgwire.tls.ServerTls;
+import javax.net.ssl.SSLException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,6 +67,10 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
     private final AtomicLong pendingBytes = new AtomicLong();
     /** True while this connection holds a {@link StartingConnections} slot. */
     private final AtomicBoolean startupSlot = new AtomicBoolean();
+    /** The server's TLS set-up, or null when it offers none. */
+    private final ServerTls tls;
+    /** Whether an SSLRequest was answered (a second one is a protocol violation). Event loop only. */
+    private boolean sslNegotiated;
 
     private ExecutorService executor;
     /** Messages decoded from the current socket read, not yet handed to the worker; event loop only. */
@@ -76,11 +82,13 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
 
     /**
      * {@code starting}: the server's bound on connections in startup; {@code liveWorkers}:
-     * the server's set of connection threads, so it can wait for them on close.
+     * the server's set of connection threads, so it can wait for them on close; {@code
+     * tls}: the server's TLS set-up, or null when SSLRequest is answered {@code N}.
      */
     PgConnectionHandler(SessionFactory sessions, CancelRegistry registry, StartingConnections starting,
-                        Set<ExecutorService> liveWorkers) {
+                        Set<ExecutorService> liveWorkers, ServerTls tls) {
         this.sessions = sessions;
+        this.tls = tls;
         this.registry = registry;
         this.starting = starting;
         this.liveWorkers = liveWorkers;
@@ -130,7 +138,7 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
         switch (message) {
             case FrontendMessage.SslRequest m -> {
                 submitBurst(ctx); // what came before it goes first
-                ctx.writeAndFlush(BackendMessage.EncryptionResponse.REFUSED);
+                negotiateTls(ctx);
             }
             case FrontendMessage.GssEncRequest m -> {
                 submitBurst(ctx);
@@ -144,6 +152,7 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
                 ctx.close();
             }
             default -> {
+                if (message instanceof FrontendMessage.Startup && refusedWithoutTls(ctx)) return;
                 if (message instanceof FrontendMessage.Startup) startupTimer.cancel(false);
                 if (burst == null) burst = new ArrayList<>(4);
                 burst.add(message);
@@ -169,6 +178,41 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
         if (messages == null) return;
         burst = null;
         submit(ctx, messages);
+    }
+
+    /**
+     * Answers an SSLRequest: {@code N} without TLS; else {@code S}, sent in plaintext by
+     * a new SslHandler put at the head of the pipeline, which encrypts everything after
+     * it. The decoder has made sure no plaintext byte followed the request (it would be
+     * injected by a man in the middle: CVE-2021-23214), so nothing read before the
+     * handshake can reach the startup.
+     */
+    private void negotiateTls(ChannelHandlerContext ctx) {
+        if (sslNegotiated) {
+            sendFatalAndClose(ctx, new Diagnostic(Severity.FATAL, SqlState.PROTOCOL_VIOLATION.code(),
+                    "SSL negotiation was already done on this connection", null, null));
+            return;
+        }
+        sslNegotiated = true;
+        if (tls == null) {
+            ctx.writeAndFlush(BackendMessage.EncryptionResponse.REFUSED);
+            return;
+        }
+        ctx.pipeline().addFirst("tls", tls.newHandler(ctx.alloc()));
+        ctx.writeAndFlush(BackendMessage.EncryptionResponse.ACCEPTED);
+    }
+
+    /** Refuses (28000) a StartupMessage that came without TLS when the server requires it. */
+    private boolean refusedWithoutTls(ChannelHandlerContext ctx) {
+        if (tls == null || !tls.required() || ServerTls.encrypted(ctx.channel())) return false;
+        LOG.info("refusing connection from {}: it did not request TLS, which the server requires",
+                ctx.channel().remoteAddress());
+        sendFatalAndClose(ctx, new Diagnostic(Severity.FATAL, SqlState.INVALID_AUTHORIZATION_SPECIFICATION.code(),
+                "the server requires an encrypted connection (TLS)",
+                "The connection did not send an SSLRequest; the server runs with --tls-mode=require.",
+                "Connect with sslmode=require (or verify-full), e.g. psql \"host=... sslmode=require\", "
+                        + "or pgjdbc's ssl=true&sslmode=require."));
+        return true;
     }
 
     private void submit(ChannelHandlerContext ctx, List<FrontendMessage> messages) {
@@ -262,6 +306,15 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
                 LOG.warn("refusing input from {}: {} {}", ctx.channel().remoteAddress(), r.getMessage(), r.detail());
                 sendFatalAndClose(ctx, new Diagnostic(Severity.FATAL, r.state().code(), r.getMessage(), r.detail(),
                         r.hint()));
+            }
+            case SSLException tlsError -> {
+                // A failed handshake (a client that does not trust our certificate, no
+                // common protocol) or a broken record: this connection only.
+                // (Not the message of a NotSslRecordException: it dumps the client's bytes.)
+                LOG.info("TLS with {} failed: {}", ctx.channel().remoteAddress(),
+                        tlsError instanceof io.netty.handler.ssl.NotSslRecordException
+                                ? "the client sent plaintext instead of a TLS handshake" : tlsError.getMessage());
+                ctx.close();
             }
             case IOException io -> {
                 LOG.debug("connection {} failed: {}", ctx.channel().remoteAddress(), io.toString());

@@ -23,6 +23,7 @@ import io.netty.util.concurrent.GlobalEventExecutor;
 import io.stillwater.pgwire.protocol.BackendEncoder;
 import io.stillwater.pgwire.protocol.InputBudget;
 import io.stillwater.pgwire.protocol.PgDecoder;
+import io.stillwater.pgwire.tls.ServerTls;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
@@ -93,6 +94,8 @@ public final class PgServer implements AutoCloseable {
     private final Set<ExecutorService> liveWorkers =
             ConcurrentHashMap.newKeySet();
     private final ChannelGroup channels = new DefaultChannelGroup("pgwire", GlobalEventExecutor.INSTANCE);
+    /** TLS offered to clients, or null (SSLRequest answered N); set before start. */
+    private ServerTls tls;
     private EventLoopGroup acceptors;
     private EventLoopGroup workers;
     private Channel serverChannel;
@@ -115,12 +118,23 @@ public final class PgServer implements AutoCloseable {
     public Limits limits() { return limits; }
 
     /**
+     * Offers TLS ({@code null}: none, SSLRequest is answered {@code N}); call before
+     * {@link #start}. Returns this server.
+     */
+    public synchronized PgServer withTls(ServerTls tls) {
+        if (serverChannel != null) throw new IllegalStateException("TLS must be set before the server starts");
+        this.tls = tls;
+        return this;
+    }
+
+    /**
      * Binds {@code host:port} (port 0 picks a free port) and starts accepting. Returns
      * this server; throws {@link UncheckedIOException} if the address cannot be bound.
      */
     public synchronized PgServer start(String host, int port) {
         if (serverChannel != null || closed) throw new IllegalStateException("server already started");
         InetSocketAddress address = new InetSocketAddress(host, port);
+        ServerTls tls = this.tls;
         if (address.isUnresolved()) {
             throw new UncheckedIOException("could not listen on " + host + ":" + port + ": unknown host",
                     new UnknownHostException(host));
@@ -141,7 +155,7 @@ public final class PgServer implements AutoCloseable {
                         ch.pipeline()
                                 .addLast("decoder", new PgDecoder(limits.maxMessageSize(), inputBudget))
                                 .addLast("encoder", BackendEncoder.INSTANCE)
-                                .addLast("handler", new PgConnectionHandler(sessions, registry, starting, liveWorkers));
+                                .addLast("handler", new PgConnectionHandler(sessions, registry, starting, liveWorkers, tls));
                     }
                 });
         try {
@@ -155,6 +169,9 @@ public final class PgServer implements AutoCloseable {
         }
         return this;
     }
+
+    /** The TLS this server offers, or null. */
+    public synchronized ServerTls tls() { return tls; }
 
     /** The address actually bound (the real port when started with port 0). */
     public InetSocketAddress boundAddress() {
@@ -182,6 +199,13 @@ public final class PgServer implements AutoCloseable {
 
     /** Connections in startup now (at most {@link Limits#maxStartingConnections}). */
     public int startingConnections() { return starting.count(); }
+
+    /** Connections whose TLS handshake has completed and that are still open: a moment's snapshot. */
+    public int encryptedConnections() {
+        int n = 0;
+        for (Channel ch : channels) if (ServerTls.encrypted(ch)) n++;
+        return n;
+    }
 
     /** Connections whose worker waits now for its client to read a result. */
     int connectionsAwaitingWritability() {

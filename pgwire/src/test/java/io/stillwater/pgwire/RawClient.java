@@ -36,9 +36,9 @@ final class RawClient implements AutoCloseable {
         }
     }
 
-    private final Socket socket;
-    private final DataInputStream in;
-    private final DataOutputStream out;
+    private Socket socket;
+    private DataInputStream in;
+    private DataOutputStream out;
     /** The BackendKeyData of a completed startup (0 before). */
     private int processId;
     private int secretKey;
@@ -80,6 +80,23 @@ final class RawClient implements AutoCloseable {
             c.sendUntyped(new Body().int32(80877102).int32(processId).int32(secretKey).bytes());
             c.readUntilClosed();
         }
+    }
+
+    /**
+     * Runs a TLS handshake over this connection (after the server answered an SSLRequest
+     * with {@code S}) as a client of {@code tls} verifying the name {@code host}; from then
+     * on everything is sent and read encrypted.
+     */
+    void startTls(javax.net.ssl.SSLContext tls, String host) throws IOException {
+        javax.net.ssl.SSLSocket s = (javax.net.ssl.SSLSocket) tls.getSocketFactory()
+                .createSocket(socket, host, socket.getPort(), true);
+        javax.net.ssl.SSLParameters p = s.getSSLParameters();
+        p.setEndpointIdentificationAlgorithm("HTTPS"); // check the certificate's name, as verify-full
+        s.setSSLParameters(p);
+        s.startHandshake();
+        socket = s;
+        in = new DataInputStream(s.getInputStream());
+        out = new DataOutputStream(s.getOutputStream());
     }
 
     /** The underlying socket (to change its timeout or half-close it). */

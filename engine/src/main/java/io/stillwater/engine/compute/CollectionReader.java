@@ -27,6 +27,14 @@ public interface CollectionReader {
     /** Every update at a time {@code < upper()} is final; {@code Long.MIN_VALUE} until hydrated. */
     long upper();
 
+    /**
+     * Whether the export's error collection holds an evaluation error in its newest
+     * published state (an index whose key expression failed on some row). A read of a
+     * table skips such an index and reads the table itself, so one user's bad index
+     * cannot fail another user's reads; the answer may be stale by the time it is used.
+     */
+    default boolean holdsErrors() { return false; }
+
     /** Completes once the export has hydrated and {@code upper() > t}; fails if it is dropped first. */
     CompletableFuture<Void> readableAt(long t);
 

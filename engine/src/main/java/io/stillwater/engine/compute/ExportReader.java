@@ -69,6 +69,22 @@ final class ExportReader implements CollectionReader {
         return result;
     }
 
+    @Override
+    public boolean holdsErrors() {
+        long t = trace.upper() - 1;
+        if (t < Long.MIN_VALUE + 1) return false; // not hydrated: nothing published yet
+        // Counts are summed over the workers' parts, as firstError does.
+        Map<Row, long[]> counts = new HashMap<>();
+        for (int p = 0; p < trace.workers(); p++) {
+            TraceSnapshot errors = trace.errorPart(p).snapshot();
+            if (errors.batches().isEmpty()) continue;
+            if (!errors.isReadableAt(t)) return true; // cannot tell: assume the worst
+            errors.forEachAt(t, (k, v, d) -> counts.computeIfAbsent(k, x -> new long[1])[0] += d);
+        }
+        for (long[] c : counts.values()) if (c[0] > 0) return true;
+        return false;
+    }
+
     /** The export was dropped: pending and later waits fail. Called under the replica's lock. */
     void markDropped() {
         dropped = true;

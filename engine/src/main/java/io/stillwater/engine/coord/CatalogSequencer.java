@@ -6,6 +6,7 @@ import io.stillwater.engine.catalog.ClusterDef;
 import io.stillwater.engine.catalog.Clusters;
 import io.stillwater.engine.catalog.ColumnDef;
 import io.stillwater.engine.catalog.IndexCodec;
+import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.catalog.IndexDef;
 import io.stillwater.engine.catalog.MaterializedViewCodec;
 import io.stillwater.engine.catalog.MaterializedViewDef;
@@ -238,6 +239,10 @@ public final class CatalogSequencer {
             IndexDef def = planned.def();
             String name = def.name();
             if (s.unique()) checkUniqueIndex(current, def, onKind);
+            if (onKind == ObjectKind.TABLE) {
+                IndexKeyCheck.checkEvaluates(planned.key(), state.table(def.onId())
+                        .map(tb -> tb.read(pipeline.oracle().readTimestamp())).orElseGet(Changes::new));
+            }
             DataflowSpec spec = planned.spec();
             byte[] payload = IndexCodec.encode(def);
             installThenLog(spec, cluster,
@@ -247,7 +252,7 @@ public final class CatalogSequencer {
     }
 
     /** An index's definition and dataflow, planned against one catalog. */
-    private record PlannedIndex(IndexDef def, DataflowSpec spec) {}
+    private record PlannedIndex(IndexDef def, List<Expr> key, DataflowSpec spec) {}
 
     /**
      * Plans CREATE INDEX {@code s} on {@code cluster} against {@code current}: the key
@@ -266,7 +271,7 @@ public final class CatalogSequencer {
                 : generatedIndexName(current, on, s.isDefault() || s.keySql().isEmpty(), key,
                         DataflowPlanner.columnsOf(current, on).columnNames());
         IndexDef def = new IndexDef(current.nextId(), name, current.idOf(on), on, keySql, cluster, s.unique());
-        return new PlannedIndex(def, planner.index(current.forCluster(cluster), def));
+        return new PlannedIndex(def, key, planner.index(current.forCluster(cluster), def));
     }
 
     /** The cluster {@code name} resolves to now, or null if it does not (the lock-held check reports it). */

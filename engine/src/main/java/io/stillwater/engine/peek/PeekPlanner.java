@@ -31,7 +31,8 @@ import java.util.function.LongPredicate;
  *       {@link PeekPlan.PeekDataflow}.</li>
  * </ol>
  * When several exports hold a collection, hydrated ones are preferred, then the oldest
- * (lowest export id), so repeated reads choose the same arrangement.
+ * (lowest export id), so repeated reads choose the same arrangement. An index of a table
+ * that holds evaluation errors is never chosen ({@link CollectionReader#holdsErrors}).
  *
  * <p>Stateless apart from its collaborators; one per session or shared.
  */
@@ -99,10 +100,23 @@ public final class PeekPlanner {
     }
 
     /** The exports holding {@code collectionId}, preferred first. */
+    /** A loop, not a stream: this runs for every read, and almost never finds one. */
+    private static boolean anyHoldsErrors(List<CollectionReader> readers) {
+        for (CollectionReader r : readers) if (r.holdsErrors()) return true;
+        return false;
+    }
+
     private List<CollectionReader> readersOf(long collectionId) {
         if (SystemRelations.isSystem(collectionId)) return List.of();
         if (tablesDirectly && isTable.test(collectionId)) return List.of();
         List<CollectionReader> held = compute.readers(collectionId);
+        // An index of a table whose key failed to evaluate on some row is not needed to
+        // read the table: skip it (with none left the table is read from its own
+        // snapshot), so that the error fails reads through that index only, not every
+        // read of the table. Other collections' errors are their rows' errors: kept.
+        if (isTable.test(collectionId) && anyHoldsErrors(held)) {
+            held = held.stream().filter(r -> !r.holdsErrors()).toList();
+        }
         if (held.size() <= 1) return held; // the common case: nothing to prefer
         List<CollectionReader> readers = new ArrayList<>(held);
         readers.sort(Comparator.comparing((CollectionReader r) -> r.upper() == Long.MIN_VALUE)

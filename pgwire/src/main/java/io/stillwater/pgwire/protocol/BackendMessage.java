@@ -13,6 +13,7 @@ public sealed interface BackendMessage {
     /** The single unframed byte answering SSLRequest/GSSENCRequest: 'N' = not supported. */
     record EncryptionResponse(byte answer) implements BackendMessage {
         public static final EncryptionResponse REFUSED = new EncryptionResponse((byte) 'N');
+        public static final EncryptionResponse ACCEPTED = new EncryptionResponse((byte) 'S');
     }
 
     record AuthenticationOk() implements BackendMessage {}

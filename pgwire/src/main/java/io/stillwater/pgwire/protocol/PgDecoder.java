@@ -116,7 +116,13 @@ public final class PgDecoder extends ByteToMessageDecoder {
         Body body = new Body(in.readSlice(length - 4));
         int code = body.int32();
         switch (code) {
-            case SSL_REQUEST_CODE -> { body.end(); out.add(new FrontendMessage.SslRequest()); }
+            case SSL_REQUEST_CODE -> {
+                body.end();
+                // As PostgreSQL since CVE-2021-23214: bytes sent before the answer to an
+                // SSLRequest were not encrypted and may have been injected; refuse them.
+                if (in.isReadable()) throw new ProtocolViolation("received unencrypted data after SSL request");
+                out.add(new FrontendMessage.SslRequest());
+            }
             case GSSENC_REQUEST_CODE -> { body.end(); out.add(new FrontendMessage.GssEncRequest()); }
             case CANCEL_REQUEST_CODE -> {
                 int pid = body.int32();

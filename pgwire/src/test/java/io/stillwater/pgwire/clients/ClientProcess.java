@@ -53,6 +53,30 @@ public final class ClientProcess {
     }
 
     /**
+     * psql {@code -X} connected with a whole libpq connection string {@code conninfo} (e.g.
+     * {@code host=localhost port=P sslmode=verify-full sslrootcert=ca.pem ...}), whose
+     * settings win over the environment's.
+     */
+    public static Result psqlConnecting(String conninfo, String stdin, String... args)
+            throws IOException, InterruptedException {
+        assertThat(Files.isExecutable(PSQL)).as("psql must be installed (apt-get install postgresql-client-15)").isTrue();
+        List<String> cmd = new ArrayList<>(List.of(PSQL.toString(), "-X", "-d", conninfo));
+        cmd.addAll(List.of(args));
+        return run(cmd, stdin);
+    }
+
+    /** As {@link #psycopg2(int, String, String, String)}, with the whole DSN given. */
+    public static Result psycopg2WithDsn(String dsn, String script) throws IOException, InterruptedException {
+        assertThat(Files.isExecutable(PYTHON)).as("python3 must be installed at " + PYTHON).isTrue();
+        ProcessBuilder pb = new ProcessBuilder(PYTHON.toString(), "-c", script);
+        pb.environment().put("DSN", dsn + " connect_timeout=20");
+        Result r = run(pb, null);
+        assertThat(r.err()).as("python3-psycopg2 must be installed (apt-get install python3-psycopg2)")
+                .doesNotContain("No module named 'psycopg2'");
+        return r;
+    }
+
+    /**
      * Runs a Python script with psycopg2. The script gets the connection string in the
      * environment variable {@code DSN} ({@code host=127.0.0.1 port=P user=U dbname=D}) and should
      * print what the test asserts on and exit non-zero (an uncaught exception does) on failure.
