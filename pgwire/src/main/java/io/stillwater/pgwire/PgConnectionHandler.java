@@ -3,7 +3,9 @@ package io.stillwater.pgwire;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslHandler;
 import io.stillwater.engine.error.SqlState;
+import io.stillwater.pgwire.auth.Authentication;
 import io.stillwater.pgwire.protocol.BackendMessage;
 import io.stillwater.pgwire.protocol.BackendMessage.Diagnostic;
 import io.stillwater.pgwire.protocol.BackendMessage.Severity;
@@ -51,12 +53,11 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
     static final int LOW_WATER = 256;
     static final long HIGH_WATER_BYTES = 1 << 20;
     static final long LOW_WATER_BYTES = 256 << 10;
-    /** Like PostgreSQL's authentication_timeout: a connection must finish startup within this time. */
-    static final long STARTUP_TIMEOUT_SECONDS = 60;
-
     private final SessionFactory sessions;
     private final CancelRegistry registry;
     private final StartingConnections starting;
+    /** The server's authentication; its timeout is PostgreSQL's authentication_timeout (socket to session). */
+    private final Authentication authentication;
     private final Set<ExecutorService> liveWorkers;
     private final AtomicInteger pending = new AtomicInteger();
     private final AtomicLong pendingBytes = new AtomicLong();
@@ -74,8 +75,9 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
      * the server's set of connection threads, so it can wait for them on close.
      */
     PgConnectionHandler(SessionFactory sessions, CancelRegistry registry, StartingConnections starting,
-                        Set<ExecutorService> liveWorkers) {
+                        Set<ExecutorService> liveWorkers, Authentication authentication) {
         this.sessions = sessions;
+        this.authentication = authentication;
         this.registry = registry;
         this.starting = starting;
         this.liveWorkers = liveWorkers;
@@ -106,15 +108,20 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         startupSlot.set(true);
         out = new Outbound(ctx.channel());
-        worker = new ConnectionWorker(sessions, registry, out, this::leaveStartup);
+        // A TLS connection has an SslHandler in its pipeline by the time its StartupMessage arrives.
+        worker = new ConnectionWorker(sessions, registry, out, this::leaveStartup, authentication,
+                () -> ctx.pipeline().get(SslHandler.class) != null);
+        // Covers the whole startup, authentication included: a client that stops mid-exchange is closed.
         startupTimer = ctx.executor().schedule(
                 () -> sendFatalAndClose(ctx, new Diagnostic(Severity.FATAL, SqlState.PROTOCOL_VIOLATION.code(),
                         "timeout expired during startup", null, null)),
-                STARTUP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                authentication.timeout().toNanos(), TimeUnit.NANOSECONDS);
         super.channelActive(ctx);
     }
 
+    /** Startup ended (a session exists, or the connection closed): any thread. */
     private void leaveStartup() {
+        startupTimer.cancel(false);
         if (startupSlot.compareAndSet(true, false)) starting.leave();
     }
 
@@ -131,10 +138,7 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
                 LOG.debug("cancel request for pid {}: {}", m.processId(), matched ? "cancelled" : "no such session");
                 ctx.close();
             }
-            default -> {
-                if (message instanceof FrontendMessage.Startup) startupTimer.cancel(false);
-                submit(ctx, message);
-            }
+            default -> submit(ctx, message);
         }
     }
 

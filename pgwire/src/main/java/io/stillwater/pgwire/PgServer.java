@@ -20,6 +20,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import io.stillwater.pgwire.auth.Authentication;
 import io.stillwater.pgwire.protocol.BackendEncoder;
 import io.stillwater.pgwire.protocol.InputBudget;
 import io.stillwater.pgwire.protocol.PgDecoder;
@@ -86,6 +87,7 @@ public final class PgServer implements AutoCloseable {
 
     private final SessionFactory sessions;
     private final Limits limits;
+    private final Authentication authentication;
     private final InputBudget inputBudget;
     private final StartingConnections starting;
     private final CancelRegistry registry = new CancelRegistry();
@@ -105,14 +107,23 @@ public final class PgServer implements AutoCloseable {
         this(sessions, Limits.DEFAULTS.withMaxMessageSize(maxMessageLength));
     }
 
+    /** Trust for every user name (each a login role), as a server without a role directory: for loopback use. */
     public PgServer(SessionFactory sessions, Limits limits) {
+        this(sessions, limits, Authentication.trustEveryone());
+    }
+
+    /** {@code authentication}: the method, the roles it checks and how long startup may take. */
+    public PgServer(SessionFactory sessions, Limits limits, Authentication authentication) {
         this.sessions = sessions;
         this.limits = limits;
+        this.authentication = authentication;
         this.inputBudget = new InputBudget(limits.maxBufferedInput());
         this.starting = new StartingConnections(limits.maxStartingConnections());
     }
 
     public Limits limits() { return limits; }
+
+    public Authentication authentication() { return authentication; }
 
     /**
      * Binds {@code host:port} (port 0 picks a free port) and starts accepting. Returns
@@ -141,7 +152,8 @@ public final class PgServer implements AutoCloseable {
                         ch.pipeline()
                                 .addLast("decoder", new PgDecoder(limits.maxMessageSize(), inputBudget))
                                 .addLast("encoder", BackendEncoder.INSTANCE)
-                                .addLast("handler", new PgConnectionHandler(sessions, registry, starting, liveWorkers));
+                                .addLast("handler", new PgConnectionHandler(sessions, registry, starting, liveWorkers,
+                                        authentication));
                     }
                 });
         try {
