@@ -112,7 +112,8 @@ final class ScramExchange {
         String channelBinding = r.attribute('c');
         String expectedBinding = Base64.getEncoder().encodeToString(gs2Header.getBytes(StandardCharsets.UTF_8));
         if (!channelBinding.equals(expectedBinding)) {
-            throw new AuthFailure(SqlState.PROTOCOL_VIOLATION, "SCRAM channel binding check failed", null);
+            throw new AuthFailure(SqlState.PROTOCOL_VIOLATION,
+                    "unexpected SCRAM channel-binding attribute in client-final-message", null);
         }
         String finalNonce = r.attribute('r');
         if (!finalNonce.equals(nonce)) {
@@ -146,8 +147,9 @@ final class ScramExchange {
         if (state != s) throw new IllegalStateException("SCRAM exchange is not awaiting this message");
     }
 
+    /** A character as PostgreSQL's sanitize_char quotes it in details: 'x', or 0x1f when not printable. */
     private static String printable(char c) {
-        return c >= 0x20 && c < 0x7F ? String.valueOf(c) : String.format("\\x%02x", (int) c);
+        return c >= 0x21 && c < 0x7F ? "'" + c + "'" : String.format("0x%02x", (int) c);
     }
 
     /** A cursor over a SCRAM message: comma-separated {@code x=value} attributes. */

@@ -42,6 +42,7 @@ class AuthenticationJdbcTest {
         Properties p = new Properties();
         p.setProperty("user", user);
         if (password != null) p.setProperty("password", password);
+        p.setProperty("connectTimeout", "60"); // a loaded machine may take longer than the default 10 s
         return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + db.port() + "/" + database, p);
     }
 
