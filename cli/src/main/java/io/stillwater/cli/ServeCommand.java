@@ -246,8 +246,9 @@ final class ServeCommand implements Callable<Integer> {
         });
         try {
             SuperuserBootstrap.apply(engine, bootstrapPassword, auth);
-            PgServer server = new PgServer(engine::connect, limits, Authentication.of(auth, engine.roles()))
-                    .start(listen, port);
+            Authentication authentication = Authentication.of(auth, engine.roles())
+                    .withMockSecret(MockAuthSecret.loadOrCreate(dataDir));
+            PgServer server = new PgServer(engine::connect, limits, authentication).start(listen, port);
             LOG.info("listening on {}:{} (--auth {})", server.boundAddress().getAddress().getHostAddress(),
                     server.boundPort(), auth);
             return new Running(engine, server);

@@ -100,6 +100,26 @@ class ServeAuthenticationTest {
     }
 
     @Test
+    void theMockSecretPersistsInTheDataDirectorySoUnknownRolesSaltsSurviveRestarts(@TempDir Path dir) throws Exception {
+        byte[][] secrets = new byte[2][];
+        for (int i = 0; i < 2; i++) {
+            ServeCommand serve = new ServeCommand();
+            new CommandLine(serve).parseArgs("--port", "0", "--data-dir", dir.toString(), "--no-fsync",
+                    "--auth", "scram-sha-256");
+            try (ServeCommand.Running running = serve.start()) {
+                secrets[i] = running.server().authentication().mockSecret();
+            }
+        }
+        assertThat(secrets[1]).isEqualTo(secrets[0]).hasSize(32);
+        assertThat(java.nio.file.Files.getPosixFilePermissions(dir.resolve(MockAuthSecret.FILE_NAME)))
+                .containsExactlyInAnyOrder(java.nio.file.attribute.PosixFilePermission.OWNER_READ,
+                        java.nio.file.attribute.PosixFilePermission.OWNER_WRITE);
+        Files.writeString(dir.resolve(MockAuthSecret.FILE_NAME), "not hex\n");
+        assertThatThrownBy(() -> MockAuthSecret.loadOrCreate(dir)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("is damaged");
+    }
+
+    @Test
     void anEmptyOrMissingBootstrapPasswordFileIsRefusedBeforeTheEngineOpens(@TempDir Path dir) throws Exception {
         Path empty = Files.writeString(dir.resolve("pw"), "\n");
         for (Path file : List.of(empty, dir.resolve("missing"))) {

@@ -6,6 +6,7 @@ import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.params.Param;
 import io.stillwater.engine.params.Params;
 import io.stillwater.pgwire.PgServer;
+import io.stillwater.pgwire.auth.AuthMethod;
 import io.stillwater.pgwire.auth.Authentication;
 import io.stillwater.targets.EmbeddedServer;
 import io.stillwater.targets.LoopbackStillwater;
@@ -40,7 +41,7 @@ import java.util.function.Function;
 public final class EmbeddedStillwater implements EmbeddedServer, LoopbackStillwater {
     private final Path dataDir;
     private final EngineConfig config;
-    /** The wire server's authentication for an opened engine (trust for everyone unless asked otherwise). */
+    /** The wire server's authentication for an opened engine (trust over the engine's roles unless asked otherwise). */
     private final Function<Engine, Authentication> authentication;
     private Engine engine;
     private PgServer server;
@@ -52,7 +53,7 @@ public final class EmbeddedStillwater implements EmbeddedServer, LoopbackStillwa
 
     /** {@code workers} maintenance worker threads per replica (issue 4's tests run with 2). */
     public EmbeddedStillwater(int workers) {
-        this(newDataDir(), workers, true, Map.of(), e -> Authentication.trustEveryone());
+        this(newDataDir(), workers, true, Map.of(), EmbeddedStillwater::trustOnLoopback);
     }
 
     /**
@@ -62,6 +63,11 @@ public final class EmbeddedStillwater implements EmbeddedServer, LoopbackStillwa
      */
     public static EmbeddedStillwater withAuthentication(Function<Engine, Authentication> authentication) {
         return new EmbeddedStillwater(newDataDir(), 1, true, Map.of(), authentication);
+    }
+
+    /** What serve does by default: trust on loopback, roles from the engine's directory (LOGIN still checked). */
+    private static Authentication trustOnLoopback(Engine e) {
+        return Authentication.of(AuthMethod.TRUST, e.roles());
     }
 
     private EmbeddedStillwater(Path dataDir, int workers, boolean fsync, Map<String, String> canonicalDefaults,
@@ -90,7 +96,7 @@ public final class EmbeddedStillwater implements EmbeddedServer, LoopbackStillwa
         Map<String, String> canonical = canonical(systemParameterDefaults);
         Path dir = Files.createTempDirectory("stillwater-embedded");
         try {
-            return new EmbeddedStillwater(dir, workers, fsync, canonical, e -> Authentication.trustEveryone());
+            return new EmbeddedStillwater(dir, workers, fsync, canonical, EmbeddedStillwater::trustOnLoopback);
         } catch (SqlException e) {
             throw asSqlException(e);
         }
