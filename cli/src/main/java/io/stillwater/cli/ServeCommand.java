@@ -4,8 +4,11 @@ import java.lang.management.ManagementFactory;
 import java.util.function.IntConsumer;
 import io.stillwater.engine.Engine;
 import io.stillwater.engine.config.EngineConfig;
+import io.stillwater.engine.auth.ScramVerifier;
 import io.stillwater.pgwire.PgServer;
 import io.stillwater.pgwire.tls.ServerTls;
+import io.stillwater.pgwire.auth.AuthMethod;
+import io.stillwater.pgwire.auth.Authentication;
 import java.io.UncheckedIOException;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.params.ParamType;
@@ -48,13 +51,46 @@ final class ServeCommand implements Callable<Integer> {
     /** JVM flags that make a real heap exhaustion end the process (what ./stillwater passes to serve). */
     static final List<String> OOM_EXIT_FLAGS = List.of("-XX:+ExitOnOutOfMemoryError", "-XX:+CrashOnOutOfMemoryError");
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     /** How the process exits when the engine stops; replaced in tests. Runs on its own thread. */
     IntConsumer exit = System::exit;
 
     @Option(names = "--listen", paramLabel = "HOST", defaultValue = "127.0.0.1",
-            description = "Address to listen on (default: ${DEFAULT-VALUE}). Use 0.0.0.0 to accept remote clients; "
-                    + "authentication is trust, so only do that on a trusted network.")
+            description = "Address to listen on (default: ${DEFAULT-VALUE}). A non-loopback address (e.g. 0.0.0.0) "
+                    + "needs --auth scram-sha-256 (or password) and TLS required, or --allow-insecure-remote.")
     String listen;
+
+    // ---- Authentication (docs/security.md) ----
+
+    @Option(names = "--auth", paramLabel = "METHOD", defaultValue = "trust", converter = AuthMethodConverter.class,
+            description = "How clients authenticate: trust (anyone is who they say; loopback only), scram-sha-256 "
+                    + "(password, never sent in clear) or password (clear text, TLS required). Default: ${DEFAULT-VALUE}.")
+    AuthMethod auth;
+
+    @Option(names = "--allow-insecure-remote",
+            description = "Start even when listening on a non-loopback address without password authentication and "
+                    + "required TLS; logs a warning. Only on a network you trust.")
+    boolean allowInsecureRemote;
+
+    @Option(names = "--bootstrap-superuser-password-file", paramLabel = "FILE",
+            description = "At startup, if mz_system has no password yet, set it to the first line of FILE (as initdb "
+                    + "--pwfile). Only its SCRAM-SHA-256 verifier is stored.")
+    Path bootstrapSuperuserPasswordFile;
+
+    /** {@code --auth}: a pg_hba method name. */
+    static final class AuthMethodConverter implements CommandLine.ITypeConverter<AuthMethod> {
+        @Override
+        public AuthMethod convert(String value) {
+            try {
+                return AuthMethod.fromHbaName(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
 
     @Option(names = "--port", paramLabel = "PORT", defaultValue = "6875",
             description = "TCP port to listen on (default: ${DEFAULT-VALUE}); 0 picks a free port.")
@@ -190,6 +226,13 @@ final class ServeCommand implements Callable<Integer> {
         if (workers < 1 || workers > 64) throw new IllegalArgumentException("--workers must be between 1 and 64, got " + workers);
         PgServer.Limits limits = serverLimits();
         ServerTls serverTls = tls.load(); // before the engine opens: a bad certificate changes nothing on disk
+        switch (ListeningRules.check(listen, auth, serverTls != null && serverTls.required(), allowInsecureRemote)) {
+            case ListeningRules.Verdict.Refused r -> throw new IllegalArgumentException(r.reason());
+            case ListeningRules.Verdict.Insecure i -> LOG.warn(i.warning());
+            case ListeningRules.Verdict.Allowed a -> { }
+        }
+        ScramVerifier bootstrapPassword = bootstrapSuperuserPasswordFile == null ? null
+                : SuperuserBootstrap.readPasswordFile(bootstrapSuperuserPasswordFile);
         if (noFsync) LOG.warn("--no-fsync: the write-ahead log is not fsynced; acknowledged writes can be lost on a crash");
         logOutOfMemoryPolicy(ManagementFactory.getRuntimeMXBean().getInputArguments());
         Engine engine = Engine.open(new EngineConfig(dataDir, !noFsync, workers, mergedSystemParameterDefaults()));
@@ -201,8 +244,13 @@ final class ServeCommand implements Callable<Integer> {
             exit.accept(EXIT_ENGINE_STOPPED);
         });
         try {
-            PgServer server = new PgServer(engine::connect, limits).withTls(serverTls).start(listen, port);
-            LOG.info("listening on {}:{}", server.boundAddress().getAddress().getHostAddress(), server.boundPort());
+            SuperuserBootstrap.apply(engine, bootstrapPassword, auth);
+            Authentication authentication = Authentication.of(auth, engine.roles())
+                    .withMockSecret(MockAuthSecret.loadOrCreate(dataDir));
+            PgServer server = new PgServer(engine::connect, limits, authentication).withTls(serverTls)
+                    .start(listen, port);
+            LOG.info("listening on {}:{} (--auth {}{})", server.boundAddress().getAddress().getHostAddress(),
+                    server.boundPort(), auth, serverTls == null ? "" : ", TLS " + (serverTls.required() ? "required" : "allowed"));
             return new Running(engine, server);
         } catch (RuntimeException e) {
             engine.close();
@@ -234,7 +282,7 @@ final class ServeCommand implements Callable<Integer> {
         try {
             running = start();
         } catch (UncheckedIOException | IllegalArgumentException e) {
-            System.err.println("stillwater serve: " + e.getMessage());
+            spec.commandLine().getErr().println("stillwater serve: " + e.getMessage());
             return 1;
         }
         CountDownLatch stopped = new CountDownLatch(1);

@@ -25,6 +25,12 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
+import io.stillwater.engine.auth.LoginRole;
+import io.stillwater.pgwire.auth.AuthFailure;
+import io.stillwater.pgwire.auth.AuthStep;
+import io.stillwater.pgwire.auth.Authentication;
+import io.stillwater.pgwire.auth.LoginExchange;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,6 +64,12 @@ final class ConnectionWorker {
     private final Outbound out;
     /** Called once, on this thread, when startup has succeeded (the connection holds a session). */
     private final Runnable onStarted;
+    private final Authentication authentication;
+    /** Whether the connection is encrypted (TLS); asked when the StartupMessage arrives. */
+    private final BooleanSupplier tls;
+    /** Non-null from the StartupMessage until authentication ends; the startup parameters wait here meanwhile. */
+    private LoginExchange login;
+    private FrontendMessage.Startup startupMessage;
 
     /** Set once startup succeeds; volatile so the event loop can cancel through it. */
     private volatile Session session;
@@ -84,11 +96,14 @@ final class ConnectionWorker {
     private List<ResultColumn> lastDescriptionColumns;
     private List<FormatCode> lastDescriptionFormats;
 
-    ConnectionWorker(SessionFactory sessions, CancelRegistry registry, Outbound out, Runnable onStarted) {
+    ConnectionWorker(SessionFactory sessions, CancelRegistry registry, Outbound out, Runnable onStarted,
+                     Authentication authentication, BooleanSupplier tls) {
         this.sessions = sessions;
         this.registry = registry;
         this.out = out;
         this.onStarted = onStarted;
+        this.authentication = authentication;
+        this.tls = tls;
     }
 
     /**
@@ -114,7 +129,12 @@ final class ConnectionWorker {
             case FrontendMessage.Terminate m -> close();
             case FrontendMessage.Sync m -> sync();
             case FrontendMessage.Flush m -> out.flush();
+            case FrontendMessage.PasswordMessage m when session == null && login != null -> authenticate(m);
             default -> {
+                if (login != null) {
+                    fatal(SqlState.PROTOCOL_VIOLATION, "expected password response, got another message type");
+                    return;
+                }
                 if (session == null) {
                     fatal(SqlState.PROTOCOL_VIOLATION, "unexpected message before startup completed");
                     return;
@@ -173,14 +193,74 @@ final class ConnectionWorker {
     // ---- startup ----
 
     private void startup(FrontendMessage.Startup m) {
-        Map<String, String> params = m.parameters();
-        String user = params.get("user");
+        if (login != null || session != null) {
+            fatal(SqlState.PROTOCOL_VIOLATION, "unexpected StartupMessage: startup has already begun");
+            return;
+        }
+        String user = m.parameters().get("user");
         if (user == null || user.isEmpty()) {
             fatal(SqlState.INVALID_AUTHORIZATION_SPECIFICATION, "no PostgreSQL user name specified in startup packet");
             return;
         }
+        List<String> unrecognized = m.parameters().keySet().stream().filter(k -> k.startsWith("_pq_.")).toList();
+        if (m.minorVersion() > 0 || !unrecognized.isEmpty()) {
+            out.send(new BackendMessage.NegotiateProtocolVersion(0, unrecognized));
+        }
+        startupMessage = m;
+        login = new LoginExchange(authentication, user, tls.getAsBoolean());
+        authStep(login::start);
+    }
+
+    /** A password or SASL message during authentication. */
+    private void authenticate(FrontendMessage.PasswordMessage m) {
+        authStep(() -> login.respond(m.payload()));
+    }
+
+    /** Runs one step of the login exchange: a challenge to send, a session to open, or a FATAL error. */
+    private void authStep(java.util.function.Supplier<AuthStep> step) {
+        AuthStep next;
+        try {
+            next = step.get();
+        } catch (AuthFailure f) {
+            fatal(f.diagnostic());
+            return;
+        } catch (Throwable e) {
+            fatal(ClientErrors.diagnose(e, Severity.FATAL));
+            return;
+        }
+        switch (next) {
+            case AuthStep.Challenge c -> {
+                out.send(c.message());
+                out.flush();
+            }
+            case AuthStep.Authenticated a -> {
+                login = null;
+                a.last().ifPresent(out::send);
+                out.send(new BackendMessage.AuthenticationOk());
+                openSession(a.role());
+            }
+        }
+    }
+
+    /**
+     * After AuthenticationOk, as in PostgreSQL: the role must be allowed to log in (28000)
+     * and the database must be the one there is (3D000); then the session opens.
+     */
+    private void openSession(LoginRole role) {
+        Map<String, String> params = startupMessage.parameters();
+        String user = role.name();
+        if (!role.canLogin()) {
+            fatal(SqlState.INVALID_AUTHORIZATION_SPECIFICATION, "role \"" + user + "\" is not permitted to log in");
+            return;
+        }
         String database = params.getOrDefault("database", "");
         if (database.isEmpty()) database = DEFAULT_DATABASE;
+        if (!database.equals(DEFAULT_DATABASE)) {
+            fatal(new Diagnostic(Severity.FATAL, SqlState.INVALID_CATALOG_NAME.code(),
+                    "database \"" + database + "\" does not exist", null,
+                    "The server has one database, \"" + DEFAULT_DATABASE + "\" (psql: -d " + DEFAULT_DATABASE + ")."));
+            return;
+        }
         Map<String, String> options = new LinkedHashMap<>();
         params.forEach((k, v) -> { if (!k.startsWith("_pq_.")) options.put(k, v); });
         Session s;
@@ -192,12 +272,8 @@ final class ConnectionWorker {
         }
         key = registry.register(s, this::cancelRunning);
         session = s;
+        startupMessage = null;
         onStarted.run();
-        List<String> unrecognized = params.keySet().stream().filter(k -> k.startsWith("_pq_.")).toList();
-        if (m.minorVersion() > 0 || !unrecognized.isEmpty()) {
-            out.send(new BackendMessage.NegotiateProtocolVersion(0, unrecognized));
-        }
-        out.send(new BackendMessage.AuthenticationOk());
         ServerParameters.forStartup(user, s.startupParameters(), params)
                 .forEach((name, value) -> out.send(new BackendMessage.ParameterStatus(name, value)));
         out.send(new BackendMessage.BackendKeyData(key.processId(), key.secretKey()));

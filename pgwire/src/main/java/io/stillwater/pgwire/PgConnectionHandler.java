@@ -4,6 +4,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
 import io.stillwater.engine.error.SqlState;
+import io.stillwater.pgwire.auth.Authentication;
 import io.stillwater.pgwire.protocol.BackendMessage;
 import io.stillwater.pgwire.protocol.BackendMessage.Diagnostic;
 import io.stillwater.pgwire.protocol.BackendMessage.Severity;
@@ -56,12 +57,11 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
     static final int LOW_WATER = 256;
     static final long HIGH_WATER_BYTES = 1 << 20;
     static final long LOW_WATER_BYTES = 256 << 10;
-    /** Like PostgreSQL's authentication_timeout: a connection must finish startup within this time. */
-    static final long STARTUP_TIMEOUT_SECONDS = 60;
-
     private final SessionFactory sessions;
     private final CancelRegistry registry;
     private final StartingConnections starting;
+    /** The server's authentication; its timeout is PostgreSQL's authentication_timeout (socket to session). */
+    private final Authentication authentication;
     private final Set<ExecutorService> liveWorkers;
     private final AtomicInteger pending = new AtomicInteger();
     private final AtomicLong pendingBytes = new AtomicLong();
@@ -86,9 +86,10 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
      * tls}: the server's TLS set-up, or null when SSLRequest is answered {@code N}.
      */
     PgConnectionHandler(SessionFactory sessions, CancelRegistry registry, StartingConnections starting,
-                        Set<ExecutorService> liveWorkers, ServerTls tls) {
+                        Set<ExecutorService> liveWorkers, ServerTls tls, Authentication authentication) {
         this.sessions = sessions;
         this.tls = tls;
+        this.authentication = authentication;
         this.registry = registry;
         this.starting = starting;
         this.liveWorkers = liveWorkers;
@@ -119,15 +120,20 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         startupSlot.set(true);
         out = new Outbound(ctx.channel());
-        worker = new ConnectionWorker(sessions, registry, out, this::leaveStartup);
+        // A TLS connection has finished its handshake by the time its StartupMessage arrives.
+        worker = new ConnectionWorker(sessions, registry, out, this::leaveStartup, authentication,
+                () -> ServerTls.encrypted(ctx.channel()));
+        // Covers the whole startup, authentication included: a client that stops mid-exchange is closed.
         startupTimer = ctx.executor().schedule(
                 () -> sendFatalAndClose(ctx, new Diagnostic(Severity.FATAL, SqlState.PROTOCOL_VIOLATION.code(),
                         "timeout expired during startup", null, null)),
-                STARTUP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                authentication.timeout().toNanos(), TimeUnit.NANOSECONDS);
         super.channelActive(ctx);
     }
 
+    /** Startup ended (a session exists, or the connection closed): any thread. */
     private void leaveStartup() {
+        startupTimer.cancel(false);
         if (startupSlot.compareAndSet(true, false)) starting.leave();
     }
 
@@ -153,7 +159,6 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
             }
             default -> {
                 if (message instanceof FrontendMessage.Startup && refusedWithoutTls(ctx)) return;
-                if (message instanceof FrontendMessage.Startup) startupTimer.cancel(false);
                 if (burst == null) burst = new ArrayList<>(4);
                 burst.add(message);
             }

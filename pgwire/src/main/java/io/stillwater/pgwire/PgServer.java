@@ -20,6 +20,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import io.stillwater.pgwire.auth.Authentication;
 import io.stillwater.pgwire.protocol.BackendEncoder;
 import io.stillwater.pgwire.protocol.InputBudget;
 import io.stillwater.pgwire.protocol.PgDecoder;
@@ -87,6 +88,7 @@ public final class PgServer implements AutoCloseable {
 
     private final SessionFactory sessions;
     private final Limits limits;
+    private final Authentication authentication;
     private final InputBudget inputBudget;
     private final StartingConnections starting;
     private final CancelRegistry registry = new CancelRegistry();
@@ -108,14 +110,23 @@ public final class PgServer implements AutoCloseable {
         this(sessions, Limits.DEFAULTS.withMaxMessageSize(maxMessageLength));
     }
 
+    /** Trust for every user name (each a login role), as a server without a role directory: for loopback use. */
     public PgServer(SessionFactory sessions, Limits limits) {
+        this(sessions, limits, Authentication.trustEveryone());
+    }
+
+    /** {@code authentication}: the method, the roles it checks and how long startup may take. */
+    public PgServer(SessionFactory sessions, Limits limits, Authentication authentication) {
         this.sessions = sessions;
         this.limits = limits;
+        this.authentication = authentication;
         this.inputBudget = new InputBudget(limits.maxBufferedInput());
         this.starting = new StartingConnections(limits.maxStartingConnections());
     }
 
     public Limits limits() { return limits; }
+
+    public Authentication authentication() { return authentication; }
 
     /**
      * Offers TLS ({@code null}: none, SSLRequest is answered {@code N}); call before
@@ -155,7 +166,8 @@ public final class PgServer implements AutoCloseable {
                         ch.pipeline()
                                 .addLast("decoder", new PgDecoder(limits.maxMessageSize(), inputBudget))
                                 .addLast("encoder", BackendEncoder.INSTANCE)
-                                .addLast("handler", new PgConnectionHandler(sessions, registry, starting, liveWorkers, tls));
+                                .addLast("handler", new PgConnectionHandler(sessions, registry, starting, liveWorkers, tls,
+                                        authentication));
                     }
                 });
         try {

@@ -6,6 +6,8 @@ import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.params.Param;
 import io.stillwater.engine.params.Params;
 import io.stillwater.pgwire.PgServer;
+import io.stillwater.pgwire.auth.AuthMethod;
+import io.stillwater.pgwire.auth.Authentication;
 import io.stillwater.targets.EmbeddedServer;
 import io.stillwater.targets.LoopbackStillwater;
 import io.stillwater.targets.TempDirectories;
@@ -19,6 +21,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Function;
 
 /**
  * The one in-process Stillwater target: a real engine in a fresh temporary data directory plus a
@@ -38,6 +41,8 @@ import java.util.Properties;
 public final class EmbeddedStillwater implements EmbeddedServer, LoopbackStillwater {
     private final Path dataDir;
     private final EngineConfig config;
+    /** The wire server's authentication for an opened engine (trust over the engine's roles unless asked otherwise). */
+    private final Function<Engine, Authentication> authentication;
     private Engine engine;
     private PgServer server;
 
@@ -48,11 +53,27 @@ public final class EmbeddedStillwater implements EmbeddedServer, LoopbackStillwa
 
     /** {@code workers} maintenance worker threads per replica (issue 4's tests run with 2). */
     public EmbeddedStillwater(int workers) {
-        this(newDataDir(), workers, true, Map.of());
+        this(newDataDir(), workers, true, Map.of(), EmbeddedStillwater::trustOnLoopback);
     }
 
-    private EmbeddedStillwater(Path dataDir, int workers, boolean fsync, Map<String, String> canonicalDefaults) {
+    /**
+     * One worker, fsync on, and a wire server that authenticates with {@code authentication}
+     * of the opened engine, e.g. {@code e -> Authentication.of(AuthMethod.SCRAM_SHA_256, e.roles())}
+     * (called again on {@link #restart()}).
+     */
+    public static EmbeddedStillwater withAuthentication(Function<Engine, Authentication> authentication) {
+        return new EmbeddedStillwater(newDataDir(), 1, true, Map.of(), authentication);
+    }
+
+    /** What serve does by default: trust on loopback, roles from the engine's directory (LOGIN still checked). */
+    private static Authentication trustOnLoopback(Engine e) {
+        return Authentication.of(AuthMethod.TRUST, e.roles());
+    }
+
+    private EmbeddedStillwater(Path dataDir, int workers, boolean fsync, Map<String, String> canonicalDefaults,
+                               Function<Engine, Authentication> authentication) {
         this.dataDir = dataDir;
+        this.authentication = authentication;
         this.config = new EngineConfig(dataDir, fsync, workers).withSystemParameterDefaults(canonicalDefaults);
         try {
             open();
@@ -75,7 +96,7 @@ public final class EmbeddedStillwater implements EmbeddedServer, LoopbackStillwa
         Map<String, String> canonical = canonical(systemParameterDefaults);
         Path dir = Files.createTempDirectory("stillwater-embedded");
         try {
-            return new EmbeddedStillwater(dir, workers, fsync, canonical);
+            return new EmbeddedStillwater(dir, workers, fsync, canonical, EmbeddedStillwater::trustOnLoopback);
         } catch (SqlException e) {
             throw asSqlException(e);
         }
@@ -85,7 +106,7 @@ public final class EmbeddedStillwater implements EmbeddedServer, LoopbackStillwa
     private void open() {
         Engine e = Engine.open(config);
         try {
-            server = new PgServer(e::connect).start("127.0.0.1", 0);
+            server = new PgServer(e::connect, PgServer.Limits.DEFAULTS, authentication.apply(e)).start("127.0.0.1", 0);
         } catch (RuntimeException ex) {
             e.close();
             throw ex;

@@ -33,6 +33,14 @@ public final class BackendEncoder extends MessageToByteEncoder<BackendMessage> {
         switch (msg) {
             case BackendMessage.EncryptionResponse r -> throw new AssertionError("handled above");
             case BackendMessage.AuthenticationOk a -> out.writeInt(0);
+            case BackendMessage.AuthenticationCleartextPassword a -> out.writeInt(3);
+            case BackendMessage.AuthenticationSasl a -> {
+                out.writeInt(10);
+                for (String mechanism : a.mechanisms()) cstring(out, mechanism);
+                out.writeByte(0);
+            }
+            case BackendMessage.AuthenticationSaslContinue a -> { out.writeInt(11); out.writeBytes(a.data()); }
+            case BackendMessage.AuthenticationSaslFinal a -> { out.writeInt(12); out.writeBytes(a.data()); }
             case BackendMessage.ParameterStatus p -> { cstring(out, p.name()); cstring(out, p.value()); }
             case BackendMessage.BackendKeyData k -> { out.writeInt(k.processId()); out.writeInt(k.secretKey()); }
             case BackendMessage.NegotiateProtocolVersion v -> {
@@ -89,6 +97,10 @@ public final class BackendEncoder extends MessageToByteEncoder<BackendMessage> {
         return switch (msg) {
             case BackendMessage.EncryptionResponse r -> r.answer();
             case BackendMessage.AuthenticationOk a -> 'R';
+            case BackendMessage.AuthenticationCleartextPassword a -> 'R';
+            case BackendMessage.AuthenticationSasl a -> 'R';
+            case BackendMessage.AuthenticationSaslContinue a -> 'R';
+            case BackendMessage.AuthenticationSaslFinal a -> 'R';
             case BackendMessage.ParameterStatus p -> 'S';
             case BackendMessage.BackendKeyData k -> 'K';
             case BackendMessage.NegotiateProtocolVersion v -> 'v';

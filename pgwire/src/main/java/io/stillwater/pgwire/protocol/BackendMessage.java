@@ -18,6 +18,24 @@ public sealed interface BackendMessage {
 
     record AuthenticationOk() implements BackendMessage {}
 
+    /** AuthenticationCleartextPassword: the client must send its password ('p'); only asked over TLS. */
+    record AuthenticationCleartextPassword() implements BackendMessage {}
+
+    /** AuthenticationSASL: the SASL mechanisms the server offers, in order of preference. */
+    record AuthenticationSasl(List<String> mechanisms) implements BackendMessage {
+        public AuthenticationSasl { mechanisms = List.copyOf(mechanisms); }
+    }
+
+    /** AuthenticationSASLContinue: a SASL challenge (SCRAM's server-first-message). */
+    record AuthenticationSaslContinue(byte[] data) implements BackendMessage {
+        public AuthenticationSaslContinue { data = data.clone(); }
+    }
+
+    /** AuthenticationSASLFinal: the outcome data of a successful SASL exchange (SCRAM's server-final-message). */
+    record AuthenticationSaslFinal(byte[] data) implements BackendMessage {
+        public AuthenticationSaslFinal { data = data.clone(); }
+    }
+
     record ParameterStatus(String name, String value) implements BackendMessage {}
 
     record BackendKeyData(int processId, int secretKey) implements BackendMessage {}

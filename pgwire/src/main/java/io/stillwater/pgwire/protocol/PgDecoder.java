@@ -43,6 +43,12 @@ public final class PgDecoder extends ByteToMessageDecoder {
     public static final int MAX_STARTUP_LENGTH = 10_000;
     /** Largest regular message accepted, including its length field: 16 MiB, as common poolers use. */
     public static final int DEFAULT_MAX_MESSAGE_LENGTH = 16 << 20;
+    /**
+     * Largest password or SASL message ('p') accepted, length field included: PostgreSQL's
+     * PG_MAX_AUTH_TOKEN_LENGTH. Authentication happens before a client has proven anything,
+     * so its messages get a small bound of their own.
+     */
+    public static final int MAX_PASSWORD_MESSAGE_LENGTH = 65535;
 
     private enum Phase { STARTUP, MESSAGES, DISCARD }
 
@@ -168,6 +174,10 @@ public final class PgDecoder extends ByteToMessageDecoder {
             throw new ProtocolViolation("message of type '" + printable(type) + "' is too large: " + length
                     + " bytes (the limit is " + maxMessageLength + " bytes, "
                     + ParamType.ByteSizeType.human(maxMessageLength) + ", set with stillwater serve --max-message-size)");
+        }
+        if (type == 'p' && length > MAX_PASSWORD_MESSAGE_LENGTH) {
+            throw new ProtocolViolation("invalid password packet size: " + length + " bytes (the limit is "
+                    + MAX_PASSWORD_MESSAGE_LENGTH + ")");
         }
         if (in.readableBytes() < 1 + length) {
             reserveIncomplete(type, length);
