@@ -64,6 +64,9 @@ final class SegmentHeader {
                     + VERSION_1 + " and " + CURRENT_VERSION;
         }
         int recorded = ByteBuffer.wrap(header, MAGIC.length + 4, 4).getInt();
+        if (version == VERSION_1 && recorded != 0) {
+            return "the segment header has version 1 but non-zero reserved bytes (version 1 wrote zeros there)";
+        }
         if (version == CURRENT_VERSION && recorded != (int) sequence) {
             return "the segment header says it is segment " + Integer.toUnsignedLong(recorded)
                     + " but the file name says " + sequence + " (a renamed, swapped or foreign segment)";
