@@ -50,7 +50,7 @@ class DamagedLogStartupTest {
         long size = Files.size(segment);
         flip(segment, damaged + 8 + 3);
 
-        Refused refused = serveExpectingFailure(dataDir);
+        Refused refused = serveExpectingFailure(dataDir, List.of());
         assertThat(refused.exitCode()).isEqualTo(ServeCommand.EXIT_DAMAGED_LOG);
         List<String> errors = refused.lines().stream().filter(l -> l.contains("ERROR")).toList();
         assertThat(errors).as("one ERROR line; output: %s", refused.lines()).hasSize(1);
@@ -77,7 +77,11 @@ class DamagedLogStartupTest {
                 .isEqualTo(size - damaged);
         assertThat(recovered.get(0).resolve("README.txt")).exists();
 
-        // Later starts need no flag: the log is whole again.
+        // Later starts need no flag: the log is whole again. A flag left on the command line
+        // cuts nothing more: the undamaged log is refused the cut.
+        Refused again = serveExpectingFailure(dataDir, List.of("--recover-truncate-at=" + cutAt));
+        assertThat(again.exitCode()).isEqualTo(1);
+        assertThat(again.lines()).anyMatch(l -> l.contains("ERROR") && l.contains("not damaged"));
         try (ServeProcess s = ThisBuildServe.start(dataDir); Connection c = s.connect(); Statement st = c.createStatement()) {
             assertThat(query(st, "SELECT count(*) FROM t")).isEqualTo(ROWS - 9);
         }
@@ -85,10 +89,11 @@ class DamagedLogStartupTest {
 
     private record Refused(int exitCode, List<String> lines) {}
 
-    private static Refused serveExpectingFailure(Path dataDir) throws IOException, InterruptedException {
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    private static Refused serveExpectingFailure(Path dataDir, List<String> options) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), StillwaterCli.class.getName(),
-                "serve", "--port", "0", "--listen", "127.0.0.1", "--data-dir", dataDir.toString());
+                "serve", "--port", "0", "--listen", "127.0.0.1", "--data-dir", dataDir.toString()));
+        cmd.addAll(options);
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8); // ends when the process does
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("serve exits; output: %s", out).isTrue();

@@ -25,7 +25,7 @@ import java.util.List;
  * moved into a new directory {@code recovered-<UTC time>/} inside the data directory
  * with a {@code README.txt} saying what was cut and why; then {@code wal.control} is
  * rewritten to name the newest remaining segment. The next {@link WriteAheadLog#open}
- * validates what is left as usual.
+ * validates what is left as usual. A log that is not damaged is never cut.
  *
  * <p>Crash safety: the cut bytes are copied and synced before the segment is truncated,
  * so an interrupted cut loses nothing; running the same cut again completes it.
@@ -112,6 +112,7 @@ public final class LogCut {
             throw new SqlException(SqlState.INVALID_PARAMETER_VALUE, "--recover-truncate-at: there is no segment \""
                     + target + "\"", null, "Use the value the startup error names.");
         }
+        refuseIfUndamaged(dir, at);
         long size = Files.size(target);
         checkFrameBoundary(target, at.offset(), size);
         List<Path> later = new ArrayList<>(segments.subList(index + 1, segments.size()));
@@ -161,6 +162,22 @@ public final class LogCut {
         if (remaining.isEmpty()) WalControl.delete(dir, fsync);
         else WalControl.write(dir, SegmentValidator.sequenceOf(remaining.get(remaining.size() - 1)), fsync);
         return new CutReport(at, moved, whole.size(), intact, recovered);
+    }
+
+    /**
+     * Refuses to cut a log that opens as it is: a flag left on a command line (a supervisor's
+     * unit file) must not discard the writes made since the last cut. The oldest-segment
+     * requirement is not checked here (no cut helps with it).
+     */
+    private static void refuseIfUndamaged(Path dir, CutPoint at) throws IOException {
+        try {
+            SegmentValidator.validate(dir, Long.MAX_VALUE);
+        } catch (LogDamageException damaged) {
+            return;
+        }
+        throw new SqlException(SqlState.INVALID_PARAMETER_VALUE, "--recover-truncate-at=" + at
+                + ": the write-ahead log is not damaged, so nothing is cut", null,
+                "Start without --recover-truncate-at; it is only for a log that startup refuses.");
     }
 
     /** Refuses an offset that is not where a frame starts (or the segment's end) before the first damage. */

@@ -261,6 +261,19 @@ class WalDamageTest {
     }
 
     @Test
+    void aLogThatOpensAsItIsIsNeverCut() throws IOException {
+        BuiltLog log = small();
+        byte[] second = Files.readAllBytes(log.segment(1));
+        assertThatThrownBy(() -> LogCut.cut(log.dir(), new LogCut.CutPoint(log.segment(1).getFileName().toString(),
+                WriteAheadLog.SEGMENT_HEADER), false))
+                .isInstanceOfSatisfying(SqlException.class, e -> assertThat(e.state()).isEqualTo(SqlState.INVALID_PARAMETER_VALUE))
+                .hasMessageContaining("not damaged");
+        assertThat(Files.readAllBytes(log.segment(1))).isEqualTo(second);
+        assertThat(DamagedLogs.find(log.dir(), n -> n.startsWith("recovered-"))).isEmpty();
+        assertThat(openAndReplay(log, 1)).isEqualTo(log.records());
+    }
+
+    @Test
     void cuttingASwappedSegmentAtOffsetZeroMovesItWhole() throws IOException {
         BuiltLog log = small();
         Path parked = log.dir().resolve("parked");
