@@ -139,6 +139,7 @@ public final class LogCut {
         List<Path> whole = new ArrayList<>(later);
         if (at.offset() == 0) whole.add(0, target);
         for (Path p : whole) readme.append(p.getFileName()).append(' ');
+        if (whole.isEmpty()) readme.append("(none)");
         readme.append("\nStillwater never reads this directory: keep it to inspect the damage, or delete it.\n");
         Files.writeString(recovered.resolve("README.txt"), readme, StandardCharsets.UTF_8);
         if (fsync) syncFile(recovered.resolve("README.txt"));
