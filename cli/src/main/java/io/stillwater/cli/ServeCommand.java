@@ -13,6 +13,8 @@ import java.io.UncheckedIOException;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.params.ParamType;
 import io.stillwater.engine.params.StartupDefaults;
+import io.stillwater.engine.storage.LogCut;
+import io.stillwater.engine.storage.LogDamageException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,6 +49,13 @@ final class ServeCommand implements Callable<Integer> {
      * exhaustion.)
      */
     static final int EXIT_ENGINE_STOPPED = 70;
+
+    /**
+     * Exit status when the write-ahead log is damaged other than by a torn final write and
+     * startup is refused (65 is sysexits' EX_DATAERR). The one ERROR line names the file,
+     * the offset and {@code --recover-truncate-at}.
+     */
+    static final int EXIT_DAMAGED_LOG = 65;
 
     /** JVM flags that make a real heap exhaustion end the process (what ./stillwater passes to serve). */
     static final List<String> OOM_EXIT_FLAGS = List.of("-XX:+ExitOnOutOfMemoryError", "-XX:+CrashOnOutOfMemoryError");
@@ -115,6 +124,27 @@ final class ServeCommand implements Callable<Integer> {
                     + "'enable_compute_interactive_runtime=off;max_result_size=100MB'. Repeatable; later values win. "
                     + "Not persisted; ALTER SYSTEM SET (as mz_system) overrides it.")
     List<Map<String, String>> systemParameterDefaults = new ArrayList<>();
+
+    @Option(names = "--recover-truncate-at", paramLabel = "SEGMENT:OFFSET",
+            converter = CutPointConverter.class,
+            description = "Before starting, cut the write-ahead log at this frame boundary of this segment file, as the "
+                    + "startup error for a damaged log names it (e.g. wal-00000000000000000003.log:4096). The bytes from "
+                    + "there on and every later segment are moved (not deleted) into <data-dir>/recovered-<time>/, and "
+                    + "the number of intact records discarded is logged. Records after the cut are lost, acknowledged "
+                    + "or not: use it only when restoring a backup is not an option (docs/operations.md).")
+    LogCut.CutPoint recoverTruncateAt;
+
+    /** {@code --recover-truncate-at}: {@code <segment file>:<byte offset>}. */
+    static final class CutPointConverter implements CommandLine.ITypeConverter<LogCut.CutPoint> {
+        @Override
+        public LogCut.CutPoint convert(String value) {
+            try {
+                return LogCut.CutPoint.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
 
     // ---- Connections and limits of the wire server (docs/operations.md) ----
 
@@ -235,6 +265,7 @@ final class ServeCommand implements Callable<Integer> {
                 : SuperuserBootstrap.readPasswordFile(bootstrapSuperuserPasswordFile);
         if (noFsync) LOG.warn("--no-fsync: the write-ahead log is not fsynced; acknowledged writes can be lost on a crash");
         logOutOfMemoryPolicy(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        if (recoverTruncateAt != null) LOG.warn("{}", LogCut.cut(dataDir, recoverTruncateAt, !noFsync).describe());
         Engine engine = Engine.open(new EngineConfig(dataDir, !noFsync, workers, mergedSystemParameterDefaults()));
         // A committed write memory cannot apply: exit, so a supervisor restarts the process
         // and recovery replays the log (the handler runs on a thread of its own).
@@ -284,6 +315,11 @@ final class ServeCommand implements Callable<Integer> {
         } catch (UncheckedIOException | IllegalArgumentException e) {
             spec.commandLine().getErr().println("stillwater serve: " + e.getMessage());
             return 1;
+        } catch (SqlException e) {
+            // A damaged log, an unusable data directory, a bad cut point: one line a person
+            // can act on, no stack trace.
+            LOG.error("{}{}", e.getMessage(), e.hint() == null ? "" : " HINT: " + e.hint());
+            return e instanceof LogDamageException ? EXIT_DAMAGED_LOG : 1;
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -4,17 +4,15 @@ import java.nio.file.Path;
 
 /**
  * What {@link WriteAheadLog#open} found: how many intact records the log holds and, if
- * its end was damaged, where and why it was cut.
+ * its final write was torn by a crash, where and why it was cut. (Any other damage makes
+ * open fail with a {@link LogDamageException} instead.)
  *
  * @param recordsRead            intact records recovered (what {@link WriteAheadLog#replay} yields)
  * @param segments               segment files that remain in the log
- * @param bytesTruncated         bytes removed from the log: the damaged tail of {@code truncatedFile}
- *                               plus every later segment set aside
+ * @param bytesTruncated         bytes of the torn final write removed from {@code truncatedFile}
  * @param reason                 why the log ends where it does; {@link Reason#CLEAN} if nothing was cut
  * @param truncatedFile          the segment that was cut, null when clean
  * @param truncatedAt            byte offset in {@code truncatedFile} where the valid log ends, -1 when clean
- * @param intactRecordsDiscarded true when a checksummed-valid record was found after the damage, i.e. the
- *                               damage was in the middle of the log rather than a torn final write
  * @param savedTail              where the cut bytes were saved for inspection, null when clean
  */
 public record RecoveryReport(
@@ -24,7 +22,6 @@ public record RecoveryReport(
         Reason reason,
         Path truncatedFile,
         long truncatedAt,
-        boolean intactRecordsDiscarded,
         Path savedTail) {
 
     /** Why the valid log ends. Everything but CLEAN means bytes after the end were discarded. */
@@ -49,8 +46,7 @@ public record RecoveryReport(
     public String describe() {
         if (clean()) return "write-ahead log recovered " + recordsRead + " records from " + segments + " segment(s)";
         return "write-ahead log recovered " + recordsRead + " records; " + reason + " at byte offset " + truncatedAt
-                + " of " + truncatedFile + ": discarded " + bytesTruncated + " bytes"
-                + (intactRecordsDiscarded ? " INCLUDING INTACT RECORDS after the damage (mid-log corruption)" : "")
+                + " of " + truncatedFile + ": discarded " + bytesTruncated + " bytes of a torn final write"
                 + (savedTail != null ? "; saved them to " + savedTail : "");
     }
 }

@@ -5,6 +5,7 @@ import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -84,16 +85,53 @@ final class SegmentScanner implements AutoCloseable {
     long goodEnd() { return goodEnd; }
 
     /**
-     * After a {@link Reason#CHECKSUM_MISMATCH}: whether the frame following the damaged
-     * one (located by the damaged frame's length, which may itself be wrong) is intact.
-     * True means the damage is in the middle of the log, not a torn final write.
+     * The bytes of {@code file} from {@code from} to its end (at most 2 GiB), mapped
+     * read-only, for the frame searches below; positions in it are relative to {@code from}.
      */
-    boolean intactFrameFollowsDamage() throws IOException {
-        if (stop != Reason.CHECKSUM_MISMATCH) return false;
-        stop = null;
-        boolean intact = readFrame() != null;
-        stop = Reason.CHECKSUM_MISMATCH;
-        return intact;
+    static ByteBuffer map(Path file, long from) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long length = Math.max(0, Math.min(ch.size() - from, Integer.MAX_VALUE));
+            return ch.map(FileChannel.MapMode.READ_ONLY, from, length);
+        }
+    }
+
+    /** The payload length of the intact frame starting at {@code pos} of {@code bytes}, or -1 if none starts there. */
+    static int intactFrameAt(ByteBuffer bytes, int pos) {
+        if (bytes.limit() - pos < WriteAheadLog.FRAME_HEADER) return -1;
+        int length = bytes.getInt(pos);
+        if (length < LogRecordCodec.MIN_PAYLOAD || length > WriteAheadLog.MAX_PAYLOAD) return -1;
+        if (length > bytes.limit() - pos - WriteAheadLog.FRAME_HEADER) return -1;
+        CRC32C crc = new CRC32C();
+        crc.update(bytes.slice(pos + WriteAheadLog.FRAME_HEADER, length));
+        return (int) crc.getValue() == bytes.getInt(pos + 4) ? length : -1;
+    }
+
+    /**
+     * The first position at or after {@code from} where an intact frame starts, trying
+     * every byte offset (damage can shift frames anywhere), or -1. A random match needs
+     * a plausible length and a matching 32-bit checksum; implausible lengths, which is
+     * what zeros and most garbage decode to, cost one read each.
+     */
+    static int nextIntactFrame(ByteBuffer bytes, int from) {
+        for (int pos = from; pos <= bytes.limit() - WriteAheadLog.FRAME_HEADER; pos++) {
+            if (intactFrameAt(bytes, pos) >= 0) return pos;
+        }
+        return -1;
+    }
+
+    /**
+     * How many intact frames {@code bytes} holds from {@code from} on: follows frames from
+     * one to the next and, after damage, searches for the next intact one.
+     */
+    static long countIntactFrames(ByteBuffer bytes, int from) {
+        long count = 0;
+        int pos = nextIntactFrame(bytes, from);
+        while (pos >= 0) {
+            count++;
+            int next = pos + WriteAheadLog.FRAME_HEADER + intactFrameAt(bytes, pos);
+            pos = intactFrameAt(bytes, next) >= 0 ? next : nextIntactFrame(bytes, next);
+        }
+        return count;
     }
 
     static int crc32c(byte[] payload) {

@@ -4,20 +4,16 @@ import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.storage.RecoveryReport.Reason;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -26,9 +22,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,12 +30,13 @@ import org.slf4j.LoggerFactory;
  *
  * <h2>Files</h2>
  * The log is a sequence of segment files {@code wal-<20-digit sequence>.log} in the data
- * directory. Each starts with a 16-byte header ({@code "STILLWAL"}, format version,
- * reserved) followed by frames {@code [int length][int CRC32C(payload)][payload]}
- * (big-endian). When a segment reaches the configured size (64 MiB by default) after a
- * commit, the next commit goes to a new segment. Segments are never deleted (no
- * checkpoint/compaction yet). A lock file {@code wal.lock} keeps a second process (or a
- * second open in this process) off the directory.
+ * directory. Each starts with a 16-byte {@link SegmentHeader} ({@code "STILLWAL"}, format
+ * version, the segment's sequence number) followed by frames {@code [int length][int
+ * CRC32C(payload)][payload]} (big-endian). When a segment reaches the configured size
+ * (64 MiB by default) after a commit, the next commit goes to a new segment, and the
+ * control file {@code wal.control} ({@link WalControl}) is replaced to name it before any
+ * record goes there. A lock file {@code wal.lock} keeps a second process (or a second
+ * open in this process) off the directory.
  *
  * <h2>Group commit</h2>
  * Any number of threads call {@link #appendAsync}/{@link #append}. They encode and
@@ -62,19 +56,19 @@ import org.slf4j.LoggerFactory;
  * disk before the error); an acknowledged one is always durable.
  *
  * <h2>Recovery</h2>
- * {@link #open} scans every segment and stops at the first frame that is not intact
- * (partial header, impossible length, length past the end of the file, or CRC mismatch).
- * Everything from there on is cut off: the damaged segment is truncated (the cut bytes
- * are first saved to a side file {@code <segment>.torn-at-<offset>}) and any later
- * segments are renamed to {@code <segment>.discarded}; new appends follow the last intact
- * record. This is deliberate also when intact records follow the damage (corruption in
- * the middle of the log): records after a hole cannot be applied without the records in
- * it, so the valid log is the prefix before the damage. That case is reported (ERROR
- * log line and {@link RecoveryReport#intactRecordsDiscarded()}), never skipped silently.
- * A frame with a valid checksum whose record type or version this code does not know (a
- * log written by a newer version) makes open fail instead, before anything is truncated;
- * a known record whose body does not decode (a bug) makes {@link #replay} fail. Neither
- * is ever skipped.
+ * {@link #open} validates the whole log first ({@link SegmentValidator}). The only damage
+ * it repairs is what a crash leaves: a torn final write in the newest segment (bytes after
+ * the last intact record with no intact frame among them), or a newest segment whose
+ * header never reached the disk. Those bytes are saved to a side file {@code
+ * <segment>.torn-at-<offset>}, cut off, and reported with a WARN line; they were never
+ * acknowledged. Any other damage (a bad frame followed by intact ones, damage in an older
+ * segment, a bad header, a missing segment) makes open fail with a {@link
+ * LogDamageException} naming the file and offset, and nothing is changed: records after
+ * the damage may be acknowledged writes, and cutting them is the operator's decision
+ * ({@link LogCut}, {@code stillwater serve --recover-truncate-at}). A frame with a valid
+ * checksum whose record type or version this code does not know (a log written by a
+ * newer version) also makes open fail; a known record whose body does not decode (a bug)
+ * makes {@link #replay} fail. Neither is ever skipped.
  *
  * <p>Thread-safe: {@code append*}, {@code replay}, {@code recoveryReport} and {@code close}
  * may be called from any thread.
@@ -86,14 +80,8 @@ public final class WriteAheadLog implements AutoCloseable {
     /** Largest record payload; larger records are refused (and longer lengths are damage). */
     public static final int MAX_PAYLOAD = 1 << 30;
     static final int FRAME_HEADER = 8;
-    static final int SEGMENT_HEADER = 16;
-    static final int FORMAT_VERSION = 1;
-    private static final byte[] MAGIC = "STILLWAL".getBytes(StandardCharsets.US_ASCII);
-    private static final Pattern SEGMENT_NAME = Pattern.compile("wal-(\\d{20})\\.log");
+    static final int SEGMENT_HEADER = SegmentHeader.SIZE;
     private static final String LOCK_FILE = "wal.lock";
-
-    /** A recovered segment and where its valid records end. */
-    private record Extent(Path file, long end) {}
 
     /** A queued record: its complete frame and the future its appender waits on. */
     private record Pending(ByteBuffer frame, CompletableFuture<Void> done) {}
@@ -102,7 +90,7 @@ public final class WriteAheadLog implements AutoCloseable {
     private final boolean fsync;
     private final long segmentBytes;
     private final RecoveryReport report;
-    private final List<Extent> recovered; // immutable after open: what replay() reads
+    private final List<SegmentValidator.Extent> recovered; // immutable after open: what replay() reads
     private final FileChannel lockChannel;
     private final FileLock dirLock;
 
@@ -126,7 +114,7 @@ public final class WriteAheadLog implements AutoCloseable {
     private final AtomicReference<IOException> injectedFailure = new AtomicReference<>();
 
     private WriteAheadLog(Path dir, boolean fsync, long segmentBytes, FileChannel lockChannel, FileLock dirLock,
-                          RecoveryReport report, List<Extent> recovered, FileChannel channel, long segmentSeq, long position) {
+                          RecoveryReport report, List<SegmentValidator.Extent> recovered, FileChannel channel, long segmentSeq, long position) {
         this.dir = dir;
         this.fsync = fsync;
         this.segmentBytes = segmentBytes;
@@ -159,6 +147,18 @@ public final class WriteAheadLog implements AutoCloseable {
      *                      {@code XX001} when the log holds a record this version cannot read
      */
     public static WriteAheadLog open(Path dir, boolean fsync, long segmentBytes) {
+        return open(dir, fsync, segmentBytes, 1);
+    }
+
+    /**
+     * As {@link #open(Path, boolean, long)}, for a log whose segments before {@code
+     * firstRequiredSegment} may have been deleted (after a checkpoint): the log must hold
+     * every segment from {@code firstRequiredSegment} (values below 1 mean 1) to the newest;
+     * older ones may or may not be present.
+     *
+     * @throws LogDamageException {@code XX001} when the log is damaged other than by a torn final write
+     */
+    public static WriteAheadLog open(Path dir, boolean fsync, long segmentBytes, long firstRequiredSegment) {
         if (segmentBytes <= SEGMENT_HEADER) throw new IllegalArgumentException("segmentBytes " + segmentBytes);
         FileChannel lockChannel = null;
         try {
@@ -176,7 +176,7 @@ public final class WriteAheadLog implements AutoCloseable {
                         null, "Is another server running on this data directory?");
             }
             try {
-                return recover(dir, fsync, segmentBytes, lockChannel, lock);
+                return recover(dir, fsync, segmentBytes, firstRequiredSegment, lockChannel, lock);
             } catch (RuntimeException | IOException e) {
                 lock.release();
                 throw e;
@@ -190,113 +190,65 @@ public final class WriteAheadLog implements AutoCloseable {
         }
     }
 
-    private static WriteAheadLog recover(Path dir, boolean fsync, long segmentBytes, FileChannel lockChannel, FileLock lock)
-            throws IOException {
-        List<Path> segments = listSegments(dir);
-        if (segments.isEmpty()) {
-            Path first = segmentPath(dir, 1);
-            FileChannel ch = createSegment(first, fsync);
-            if (fsync) syncDirectory(dir);
-            RecoveryReport report = new RecoveryReport(0, 1, 0, Reason.CLEAN, null, -1, false, null);
+    private static WriteAheadLog recover(Path dir, boolean fsync, long segmentBytes, long firstRequiredSegment,
+                                         FileChannel lockChannel, FileLock lock) throws IOException {
+        SegmentValidator.ValidLog log = SegmentValidator.validate(dir, firstRequiredSegment);
+        if (log.segments().isEmpty()) {
+            FileChannel ch = createSegment(segmentPath(dir, 1), 1, fsync);
+            try {
+                if (fsync) syncDirectory(dir);
+                WalControl.write(dir, 1, fsync);
+            } catch (IOException | RuntimeException e) {
+                closeQuietly(ch);
+                throw e;
+            }
+            RecoveryReport report = new RecoveryReport(0, 1, 0, Reason.CLEAN, null, -1, null);
             return new WriteAheadLog(dir, fsync, segmentBytes, lockChannel, lock, report, List.of(), ch, 1, SEGMENT_HEADER);
         }
 
-        List<Extent> extents = new ArrayList<>();
-        long records = 0;
-        Reason reason = Reason.CLEAN;
-        long cutAt = -1;
-        boolean intactAfterDamage = false;
-        int damaged = -1; // index of the segment where the valid log ends early
-        for (int i = 0; i < segments.size() && damaged < 0; i++) {
-            Path file = segments.get(i);
-            long size = Files.size(file);
-            // A short header, or (in the newest segment only) a header of zeros, is a crash
-            // while the segment was being created: no record can be in it, because records
-            // go to a segment only after its header is synced.
-            byte[] header = size < SEGMENT_HEADER ? null : readHeader(file);
-            if (header == null || (i == segments.size() - 1 && isAllZero(header))) {
-                damaged = i;
-                reason = Reason.TORN_SEGMENT_HEADER;
-                cutAt = 0;
-                break;
-            }
-            checkSegmentHeader(file, header);
-            try (SegmentScanner scanner = new SegmentScanner(file, SEGMENT_HEADER, size)) {
-                for (SegmentScanner.Frame f = scanner.next(); f != null; f = scanner.next()) {
-                    String why = LogRecordCodec.undecodableReason(f.payload());
-                    if (why != null) {
-                        throw new SqlException(SqlState.DATA_CORRUPTED,
-                                "write-ahead log file \"" + file + "\" holds a record this version cannot read at byte offset "
-                                        + f.offset() + ": " + why,
-                                null, "Was the data directory written by a newer version of Stillwater?");
-                    }
-                    records++;
-                }
-                extents.add(new Extent(file, scanner.goodEnd()));
-                if (scanner.stopReason() != Reason.CLEAN) {
-                    damaged = i;
-                    reason = scanner.stopReason();
-                    cutAt = scanner.goodEnd();
-                    intactAfterDamage = scanner.intactFrameFollowsDamage();
-                }
-            }
-        }
-
-        long truncated = 0;
+        // Only a torn final write is cut here (SegmentValidator refused everything else).
+        SegmentValidator.TornTail torn = log.torn();
         Path savedTail = null;
-        Path cutFile = null;
-        int lastIndex = segments.size() - 1;
-        if (damaged >= 0) {
-            cutFile = segments.get(damaged);
-            long size = Files.size(cutFile);
-            truncated += size - cutAt;
-            for (int j = damaged + 1; j < segments.size(); j++) {
-                long later = Files.size(segments.get(j));
-                truncated += later;
-                if (later > SEGMENT_HEADER) intactAfterDamage = true; // conservatively: a later segment had content
-            }
-            if (size > cutAt) savedTail = saveTail(cutFile, cutAt, size);
-            // Set later segments aside before cutting: a crash in between must never leave a
-            // log whose damaged segment is clean again while records after the hole remain.
-            for (int j = damaged + 1; j < segments.size(); j++) {
-                Path later = segments.get(j);
-                Files.move(later, later.resolveSibling(later.getFileName() + ".discarded"), StandardCopyOption.REPLACE_EXISTING);
-            }
-            if (fsync && damaged + 1 < segments.size()) syncDirectory(dir);
-            if (reason == Reason.TORN_SEGMENT_HEADER) {
-                Files.delete(cutFile); // recreated below with a complete header
+        if (torn != null) {
+            long size = torn.offset() + torn.bytes();
+            if (torn.bytes() > 0) savedTail = saveTail(torn.file(), torn.offset(), size);
+            if (torn.reason() == Reason.TORN_SEGMENT_HEADER) {
+                Files.delete(torn.file()); // recreated below with a complete header
             } else {
-                try (FileChannel ch = FileChannel.open(cutFile, StandardOpenOption.WRITE)) {
-                    ch.truncate(cutAt);
+                try (FileChannel ch = FileChannel.open(torn.file(), StandardOpenOption.WRITE)) {
+                    ch.truncate(torn.offset());
                     if (fsync) ch.force(true);
                 }
             }
-            lastIndex = damaged;
         }
-        RecoveryReport report = new RecoveryReport(records, lastIndex + 1, truncated, reason, cutFile, cutAt, intactAfterDamage, savedTail);
-        if (report.intactRecordsDiscarded()) LOG.error("{}", report.describe());
-        else if (!report.clean()) LOG.warn("{}", report.describe());
+        RecoveryReport report = torn == null
+                ? new RecoveryReport(log.records(), log.segments().size(), 0, Reason.CLEAN, null, -1, null)
+                : new RecoveryReport(log.records(), log.segments().size(), torn.bytes(), torn.reason(), torn.file(),
+                        torn.offset(), savedTail);
+        if (!report.clean()) LOG.warn("{}", report.describe());
         else LOG.info("{}", report.describe());
 
-        Path last = segments.get(lastIndex);
-        long seq = sequenceOf(last);
+        Path last = log.segments().get(log.segments().size() - 1);
+        long seq = SegmentValidator.sequenceOf(last);
         FileChannel ch = null;
         long position;
         try {
-            if (reason == Reason.TORN_SEGMENT_HEADER) {
-                ch = createSegment(last, fsync);
+            if (torn != null && torn.reason() == Reason.TORN_SEGMENT_HEADER) {
+                ch = createSegment(last, seq, fsync);
                 position = SEGMENT_HEADER;
             } else {
                 ch = FileChannel.open(last, StandardOpenOption.WRITE);
-                position = extents.get(extents.size() - 1).end();
+                position = log.extents().get(log.extents().size() - 1).end();
                 ch.position(position);
             }
-            if (fsync && damaged >= 0) syncDirectory(dir);
+            if (fsync && torn != null) syncDirectory(dir);
+            // Rewritten when it lags (a crash while rotating) or is missing (a log from before it existed).
+            if (log.control().isEmpty() || log.control().getAsLong() != seq) WalControl.write(dir, seq, fsync);
         } catch (IOException | RuntimeException e) {
             closeQuietly(ch);
             throw e;
         }
-        return new WriteAheadLog(dir, fsync, segmentBytes, lockChannel, lock, report, extents, ch, seq, position);
+        return new WriteAheadLog(dir, fsync, segmentBytes, lockChannel, lock, report, log.extents(), ch, seq, position);
     }
 
     // ---------------------------------------------------------------- appending
@@ -425,8 +377,14 @@ public final class WriteAheadLog implements AutoCloseable {
     /** Starts the next segment. The new file is complete and synced before any record goes to it. */
     private void rotate() throws IOException {
         Path next = segmentPath(dir, segmentSeq + 1);
-        FileChannel fresh = createSegment(next, fsync);
-        if (fsync) syncDirectory(dir);
+        FileChannel fresh = createSegment(next, segmentSeq + 1, fsync);
+        try {
+            if (fsync) syncDirectory(dir);
+            WalControl.write(dir, segmentSeq + 1, fsync); // only now may records go to it (WalControl's invariant)
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(fresh);
+            throw e;
+        }
         channel.close();
         channel = fresh;
         segmentSeq++;
@@ -477,7 +435,7 @@ public final class WriteAheadLog implements AutoCloseable {
      *                      no longer reads back (the file changed under the log)
      */
     public void replay(Consumer<LogRecord> sink) {
-        for (Extent e : recovered) {
+        for (SegmentValidator.Extent e : recovered) {
             try (SegmentScanner scanner = new SegmentScanner(e.file(), SEGMENT_HEADER, e.end())) {
                 for (SegmentScanner.Frame f = scanner.next(); f != null; f = scanner.next()) {
                     LogRecord record;
@@ -573,60 +531,11 @@ public final class WriteAheadLog implements AutoCloseable {
 
     static Path segmentPath(Path dir, long seq) { return dir.resolve(String.format("wal-%020d.log", seq)); }
 
-    private static long sequenceOf(Path segment) {
-        Matcher m = SEGMENT_NAME.matcher(segment.getFileName().toString());
-        if (!m.matches()) throw new IllegalArgumentException(segment.toString());
-        return Long.parseLong(m.group(1));
-    }
-
-    /** The segments in sequence order; a gap in the sequence is refused rather than guessed around. */
-    private static List<Path> listSegments(Path dir) throws IOException {
-        List<Path> segments;
-        try (Stream<Path> files = Files.list(dir)) {
-            segments = new ArrayList<>(files.filter(p -> SEGMENT_NAME.matcher(p.getFileName().toString()).matches()).toList());
-        }
-        segments.sort((a, b) -> Long.compare(sequenceOf(a), sequenceOf(b)));
-        for (int i = 1; i < segments.size(); i++) {
-            if (sequenceOf(segments.get(i)) != sequenceOf(segments.get(i - 1)) + 1) {
-                throw new SqlException(SqlState.DATA_CORRUPTED, "write-ahead log segment missing between \""
-                        + segments.get(i - 1) + "\" and \"" + segments.get(i) + "\"", null,
-                        "Restore the missing segment file; the log cannot be replayed across a gap.");
-            }
-        }
-        return segments;
-    }
-
-    private static byte[] readHeader(Path file) throws IOException {
-        byte[] header = new byte[SEGMENT_HEADER];
-        try (InputStream in = Files.newInputStream(file)) {
-            if (in.readNBytes(header, 0, SEGMENT_HEADER) != SEGMENT_HEADER) throw new IOException("short read of " + file);
-        }
-        return header;
-    }
-
-    private static boolean isAllZero(byte[] bytes) {
-        for (byte b : bytes) if (b != 0) return false;
-        return true;
-    }
-
-    private static void checkSegmentHeader(Path file, byte[] header) {
-        if (!Arrays.equals(header, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
-            throw new SqlException(SqlState.DATA_CORRUPTED, "file \"" + file + "\" is not a Stillwater write-ahead log segment",
-                    null, "Remove the file from the data directory if it does not belong there.");
-        }
-        int version = ByteBuffer.wrap(header, MAGIC.length, 4).getInt();
-        if (version != FORMAT_VERSION) {
-            throw new SqlException(SqlState.DATA_CORRUPTED, "write-ahead log segment \"" + file + "\" has format version "
-                    + version + "; this version of Stillwater reads version " + FORMAT_VERSION, null,
-                    "Was the data directory written by a different version of Stillwater?");
-        }
-    }
-
     /** Creates a segment holding just its header, synced when {@code fsync}; positioned after the header. */
-    private static FileChannel createSegment(Path file, boolean fsync) throws IOException {
+    private static FileChannel createSegment(Path file, long seq, boolean fsync) throws IOException {
         FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         try {
-            ByteBuffer header = ByteBuffer.allocate(SEGMENT_HEADER).put(MAGIC).putInt(FORMAT_VERSION).putInt(0).flip();
+            ByteBuffer header = SegmentHeader.encode(seq);
             while (header.hasRemaining()) ch.write(header);
             if (fsync) ch.force(true);
             return ch;
@@ -648,7 +557,7 @@ public final class WriteAheadLog implements AutoCloseable {
     }
 
     /** Makes file creations, renames and deletions in {@code dir} durable. */
-    private static void syncDirectory(Path dir) throws IOException {
+    static void syncDirectory(Path dir) throws IOException {
         try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
             d.force(true);
         }

@@ -5,6 +5,10 @@
  * <ul>
  *   <li>{@link io.stillwater.engine.storage.WriteAheadLog}: open (with recovery), replay,
  *       group-committed appends, close.</li>
+ *   <li>{@code SegmentValidator}, {@code SegmentHeader}, {@code WalControl}: what open checks
+ *       (only a torn final write is cut; other damage is a {@link
+ *       io.stillwater.engine.storage.LogDamageException} naming file and offset), and {@link
+ *       io.stillwater.engine.storage.LogCut}, the operator's deliberate cut.</li>
  *   <li>{@link io.stillwater.engine.storage.LogRecord}: what the log holds (table DDL,
  *       table writes, other catalog entries).</li>
  *   <li>{@link io.stillwater.engine.storage.RowCodec}, {@link

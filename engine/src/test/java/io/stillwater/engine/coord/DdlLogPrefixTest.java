@@ -62,6 +62,7 @@ class DdlLogPrefixTest {
             Files.createDirectories(copy);
             Path target = copy.resolve(segment.getFileName());
             Files.copy(segment, target);
+            Files.copy(dir.resolve("wal.control"), copy.resolve("wal.control")); // names the newest segment
             try (FileChannel ch = FileChannel.open(target, StandardOpenOption.WRITE)) {
                 ch.truncate(cut);
             }

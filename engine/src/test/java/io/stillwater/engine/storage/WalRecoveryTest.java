@@ -46,7 +46,8 @@ class WalRecoveryTest {
     private Path copyOf(Path source) throws IOException {
         Path dir = Files.createDirectory(base.resolve("copy" + dirs++));
         try (Stream<Path> files = Files.list(source)) {
-            for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".log")).toList()) {
+            for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".log")
+                    || f.getFileName().toString().equals("wal.control")).toList()) {
                 Files.copy(f, dir.resolve(f.getFileName()));
             }
         }
@@ -107,7 +108,6 @@ class WalRecoveryTest {
                             .isEqualTo(cut - lastStart < WriteAheadLog.FRAME_HEADER ? Reason.PARTIAL_FRAME_HEADER : Reason.LENGTH_BEYOND_EOF);
                     assertThat(report.truncatedAt()).isEqualTo(lastStart);
                     assertThat(report.truncatedFile()).isEqualTo(firstSegment(dir));
-                    assertThat(report.intactRecordsDiscarded()).isFalse();
                     assertThat(report.savedTail()).exists().hasSize(cut - lastStart);
                 }
                 assertThat(Files.size(firstSegment(dir))).isEqualTo(lastStart);
@@ -130,7 +130,6 @@ class WalRecoveryTest {
                 assertThat(report.clean()).as("flip at %d", at).isFalse();
                 if (at >= lastStart + 4) assertThat(report.reason()).isEqualTo(Reason.CHECKSUM_MISMATCH); // crc or payload
                 assertThat(report.bytesTruncated()).isEqualTo(size - lastStart);
-                assertThat(report.intactRecordsDiscarded()).isFalse();
             }
             assertRecoversPrefixAndAcceptsAppends(dir, records.subList(0, 2));
         }
@@ -165,46 +164,39 @@ class WalRecoveryTest {
     }
 
     @Test
-    void corruptionInTheMiddleEndsTheLogThereAndIsReported() throws IOException {
+    void corruptionInTheMiddleIsRefusedAndNothingIsCut() throws IOException {
         List<LogRecord> records = writes(5);
         Path dir = logWith(records);
         long secondStart = WriteAheadLog.SEGMENT_HEADER + frameSize(records.get(0));
         flip(firstSegment(dir), secondStart + WriteAheadLog.FRAME_HEADER + 3);
-        try (WriteAheadLog wal = WriteAheadLog.open(dir, false)) {
-            RecoveryReport report = wal.recoveryReport();
-            assertThat(report.reason()).isEqualTo(Reason.CHECKSUM_MISMATCH);
-            assertThat(report.truncatedAt()).isEqualTo(secondStart);
-            assertThat(report.intactRecordsDiscarded()).as("records 3..5 were intact").isTrue();
-            assertThat(report.describe()).contains("INTACT RECORDS");
-        }
-        assertRecoversPrefixAndAcceptsAppends(dir, records.subList(0, 1));
+        long size = Files.size(firstSegment(dir));
+        assertThatThrownBy(() -> WriteAheadLog.open(dir, false))
+                .isInstanceOfSatisfying(LogDamageException.class, e -> {
+                    assertThat(e.state()).isEqualTo(SqlState.DATA_CORRUPTED);
+                    assertThat(e.damage().file()).isEqualTo(firstSegment(dir));
+                    assertThat(e.damage().offset()).isEqualTo(secondStart);
+                    assertThat(e.damage().problem()).contains("CRC32C", "intact records follow");
+                    assertThat(e.hint()).contains("--recover-truncate-at=" + firstSegment(dir).getFileName() + ":" + secondStart);
+                });
+        assertThat(Files.size(firstSegment(dir))).as("nothing was cut").isEqualTo(size);
     }
 
     @Test
-    void corruptionInAnEarlierSegmentSetsLaterSegmentsAside() throws IOException {
+    void corruptionInAnEarlierSegmentIsRefused() throws IOException {
         Path dir = base.resolve("segmented");
         List<LogRecord> records = writes(30);
         try (WriteAheadLog wal = WriteAheadLog.open(dir, false, 300)) {
             for (LogRecord r : records) wal.append(r);
         }
         Path second = WriteAheadLog.segmentPath(dir, 2);
-        long laterBytes = 0;
-        for (long s = 3; Files.exists(WriteAheadLog.segmentPath(dir, s)); s++) laterBytes += Files.size(WriteAheadLog.segmentPath(dir, s));
-        int inFirst = (int) ((Files.size(firstSegment(dir)) - WriteAheadLog.SEGMENT_HEADER) / frameSize(records.get(0)));
-        long secondSize = Files.size(second);
         flip(second, WriteAheadLog.SEGMENT_HEADER + WriteAheadLog.FRAME_HEADER); // first payload byte of segment 2
-        try (WriteAheadLog wal = WriteAheadLog.open(dir, false, 300)) {
-            RecoveryReport report = wal.recoveryReport();
-            assertThat(report.reason()).isEqualTo(Reason.CHECKSUM_MISMATCH);
-            assertThat(report.truncatedFile()).isEqualTo(second);
-            assertThat(report.segments()).isEqualTo(2);
-            assertThat(report.bytesTruncated()).isEqualTo(secondSize - WriteAheadLog.SEGMENT_HEADER + laterBytes);
-            assertThat(report.intactRecordsDiscarded()).isTrue();
-            assertThat(replayAll(wal)).isEqualTo(records.subList(0, inFirst));
-        }
-        assertThat(WriteAheadLog.segmentPath(dir, 3)).doesNotExist();
-        assertThat(dir.resolve(WriteAheadLog.segmentPath(dir, 3).getFileName() + ".discarded")).exists();
-        assertThat(reopenAndReplay(dir)).isEqualTo(records.subList(0, inFirst));
+        assertThatThrownBy(() -> WriteAheadLog.open(dir, false, 300))
+                .isInstanceOfSatisfying(LogDamageException.class, e -> {
+                    assertThat(e.damage().file()).isEqualTo(second);
+                    assertThat(e.damage().offset()).isEqualTo(WriteAheadLog.SEGMENT_HEADER);
+                    assertThat(e.damage().problem()).contains("not the newest");
+                });
+        assertThat(WriteAheadLog.segmentPath(dir, 3)).exists();
     }
 
     @Test
@@ -219,9 +211,15 @@ class WalRecoveryTest {
         long seq = 1;
         while (Files.exists(WriteAheadLog.segmentPath(dir, seq + 1))) seq++;
         Path holder = WriteAheadLog.segmentPath(dir, seq);
-        if (Files.size(holder) == WriteAheadLog.SEGMENT_HEADER) holder = WriteAheadLog.segmentPath(dir, seq - 1);
+        List<LogRecord> all = new ArrayList<>(records);
+        if (Files.size(holder) == WriteAheadLog.SEGMENT_HEADER) { // a torn write can only be in the newest segment
+            try (WriteAheadLog wal = WriteAheadLog.open(dir, false, 300)) {
+                wal.append(write(3, 3));
+            }
+            all.add(write(3, 3));
+        }
         truncate(holder, Files.size(holder) - 3);
-        assertRecoversPrefixAndAcceptsAppends(dir, records.subList(0, 29));
+        assertRecoversPrefixAndAcceptsAppends(dir, all.subList(0, all.size() - 1));
     }
 
     @Test
@@ -276,7 +274,7 @@ class WalRecoveryTest {
         byte[] bytes = "this is not a write-ahead log at all".getBytes();
         Files.write(firstSegment(notOurs), bytes);
         assertThatThrownBy(() -> WriteAheadLog.open(notOurs, false))
-                .isInstanceOfSatisfying(SqlException.class, e -> assertThat(e.state()).isEqualTo(SqlState.DATA_CORRUPTED))
+                .isInstanceOfSatisfying(LogDamageException.class, e -> assertThat(e.damage().offset()).isZero())
                 .hasMessageContaining("not a Stillwater write-ahead log");
         assertThat(Files.readAllBytes(firstSegment(notOurs))).isEqualTo(bytes);
 
@@ -284,7 +282,7 @@ class WalRecoveryTest {
         Files.copy(firstSegment(gap), WriteAheadLog.segmentPath(gap, 3));
         assertThatThrownBy(() -> WriteAheadLog.open(gap, false))
                 .isInstanceOfSatisfying(SqlException.class, e -> assertThat(e.state()).isEqualTo(SqlState.DATA_CORRUPTED))
-                .hasMessageContaining("segment missing");
+                .hasMessageContaining("a gap in the segment sequence");
         // The lock was released despite the failure.
         Files.delete(WriteAheadLog.segmentPath(gap, 3));
         assertThat(reopenAndReplay(gap)).isEqualTo(writes(1));
