@@ -85,6 +85,19 @@ public final class Params {
             "Most heap one query may hold (join hash tables, aggregation and top-k state, sort buffers, result rows);"
                     + " more fails with 53200. 0 means a quarter of the maximum heap.");
 
+    // ---- checkpoints (coord.Checkpointer)
+
+    /** How often a checkpoint runs when something was written since the last one; 0 turns the timer off. */
+    public static final Param<Duration> CHECKPOINT_INTERVAL = new Param<>(
+            "checkpoint_interval", new ParamType.DurationType(Duration.ZERO, Duration.ofDays(1)),
+            Duration.ofMinutes(5), Scope.ENVIRONMENT,
+            "Write a checkpoint this long after the last one if anything was written since; 0 turns the timer off.");
+
+    /** A checkpoint runs once this many bytes were logged since the last one; 0 turns the size trigger off. */
+    public static final Param<Long> CHECKPOINT_WAL_SIZE = new Param<>(
+            "checkpoint_wal_size", new ParamType.ByteSizeType(0, 1024 * 1024 * MB), 256 * MB, Scope.ENVIRONMENT,
+            "Write a checkpoint once the write-ahead log grew this much since the last one; 0 turns the size trigger off.");
+
     /** Every parameter, in the order docs and SHOW ALL list them. */
     public static final List<Param<?>> ALL = List.of(
             ENABLE_COMPUTE_INTERACTIVE_RUNTIME,
@@ -97,7 +110,9 @@ public final class Params {
             MAX_CONNECTIONS,
             SUPERUSER_RESERVED_CONNECTIONS,
             MAX_MAINTENANCE_LAG,
-            MAX_QUERY_MEMORY);
+            MAX_QUERY_MEMORY,
+            CHECKPOINT_INTERVAL,
+            CHECKPOINT_WAL_SIZE);
 
     private static final Map<String, Param<?>> BY_NAME = new LinkedHashMap<>();
 

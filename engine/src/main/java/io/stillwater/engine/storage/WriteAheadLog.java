@@ -40,8 +40,11 @@ import org.slf4j.LoggerFactory;
  * directory. Each starts with a 16-byte header ({@code "STILLWAL"}, format version,
  * reserved) followed by frames {@code [int length][int CRC32C(payload)][payload]}
  * (big-endian). When a segment reaches the configured size (64 MiB by default) after a
- * commit, the next commit goes to a new segment. Segments are never deleted (no
- * checkpoint/compaction yet). A lock file {@code wal.lock} keeps a second process (or a
+ * commit, the next commit goes to a new segment. A checkpoint (coord {@code Checkpointer})
+ * starts a new segment N ({@link #startNewSegment}) and, once its checkpoint file is
+ * durable, deletes the segments before N ({@link #deleteSegmentsBefore}); {@link #open}
+ * with {@code firstRequiredSegment} N finishes an interrupted deletion and refuses a log
+ * that does not reach back to N. A lock file {@code wal.lock} keeps a second process (or a
  * second open in this process) off the directory.
  *
  * <h2>Group commit</h2>
@@ -119,6 +122,12 @@ public final class WriteAheadLog implements AutoCloseable {
     private long segmentSeq;
     private long position; // end of the current segment = where the next frame goes
     private final Thread committer;
+    /** The sequence number of the segment appends go to (the committer's {@code segmentSeq}, published). */
+    private volatile long currentSegment;
+    /** A checkpoint's request for a new segment, taken by the committer with the next batch. Guarded by queueLock. */
+    private CompletableFuture<Long> segmentRequested;
+    /** Bytes of frames written since open, plus the recovered log's: what checkpoint_wal_size measures. */
+    private final AtomicLong bytesWritten = new AtomicLong();
 
     private final AtomicLong syncs = new AtomicLong();
     private final AtomicLong commits = new AtomicLong();
@@ -137,6 +146,8 @@ public final class WriteAheadLog implements AutoCloseable {
         this.channel = channel;
         this.segmentSeq = segmentSeq;
         this.position = position;
+        this.currentSegment = segmentSeq;
+        for (Extent e : recovered) bytesWritten.addAndGet(e.end() - SEGMENT_HEADER);
         this.committer = new Thread(this::runCommitter, "wal-committer " + dir.getFileName());
         committer.setDaemon(true); // acknowledged records are already durable; never keep the JVM up
         committer.start();
@@ -159,6 +170,18 @@ public final class WriteAheadLog implements AutoCloseable {
      *                      {@code XX001} when the log holds a record this version cannot read
      */
     public static WriteAheadLog open(Path dir, boolean fsync, long segmentBytes) {
+        return open(dir, fsync, segmentBytes, 1);
+    }
+
+    /**
+     * {@link #open(Path, boolean, long)} after a checkpoint that covers every segment before
+     * {@code firstRequiredSegment}: those segments are deleted first (a deletion the
+     * checkpoint started and a crash interrupted), and a log that does not start at
+     * {@code firstRequiredSegment} is refused ({@code XX001}), since the records between
+     * the checkpoint and the oldest segment present would be missing. With {@code
+     * firstRequiredSegment} 1 (no checkpoint) a log whose first segment is missing is refused.
+     */
+    public static WriteAheadLog open(Path dir, boolean fsync, long segmentBytes, long firstRequiredSegment) {
         if (segmentBytes <= SEGMENT_HEADER) throw new IllegalArgumentException("segmentBytes " + segmentBytes);
         FileChannel lockChannel = null;
         try {
@@ -176,7 +199,9 @@ public final class WriteAheadLog implements AutoCloseable {
                         null, "Is another server running on this data directory?");
             }
             try {
-                return recover(dir, fsync, segmentBytes, lockChannel, lock);
+                deleteSegments(dir, firstRequiredSegment, fsync);
+                requireFirstSegment(dir, firstRequiredSegment);
+                return recover(dir, fsync, segmentBytes, lockChannel, lock, firstRequiredSegment);
             } catch (RuntimeException | IOException e) {
                 lock.release();
                 throw e;
@@ -190,15 +215,15 @@ public final class WriteAheadLog implements AutoCloseable {
         }
     }
 
-    private static WriteAheadLog recover(Path dir, boolean fsync, long segmentBytes, FileChannel lockChannel, FileLock lock)
-            throws IOException {
+    private static WriteAheadLog recover(Path dir, boolean fsync, long segmentBytes, FileChannel lockChannel, FileLock lock,
+                                         long firstSegment) throws IOException {
         List<Path> segments = listSegments(dir);
         if (segments.isEmpty()) {
-            Path first = segmentPath(dir, 1);
+            Path first = segmentPath(dir, firstSegment);
             FileChannel ch = createSegment(first, fsync);
             if (fsync) syncDirectory(dir);
             RecoveryReport report = new RecoveryReport(0, 1, 0, Reason.CLEAN, null, -1, false, null);
-            return new WriteAheadLog(dir, fsync, segmentBytes, lockChannel, lock, report, List.of(), ch, 1, SEGMENT_HEADER);
+            return new WriteAheadLog(dir, fsync, segmentBytes, lockChannel, lock, report, List.of(), ch, firstSegment, SEGMENT_HEADER);
         }
 
         List<Extent> extents = new ArrayList<>();
@@ -355,23 +380,32 @@ public final class WriteAheadLog implements AutoCloseable {
 
     private void runCommitter() {
         ArrayList<Pending> batch = new ArrayList<>();
+        CompletableFuture<Long> newSegment = null;
         try {
             while (true) {
                 queueLock.lock();
                 try {
-                    while (!closing && (queue.isEmpty() || holds > 0)) workAvailable.awaitUninterruptibly();
-                    if (queue.isEmpty()) break; // closing, and everything queued is done
+                    while (!closing && ((queue.isEmpty() && segmentRequested == null) || holds > 0)) {
+                        workAvailable.awaitUninterruptibly();
+                    }
+                    if (queue.isEmpty() && segmentRequested == null) break; // closing, and everything queued is done
                     ArrayList<Pending> taken = queue;
                     queue = batch; // reuse the drained list; appenders add to it from now on
                     batch = taken;
+                    newSegment = segmentRequested;
+                    segmentRequested = null;
                 } finally {
                     queueLock.unlock();
                 }
-                commit(batch);
+                if (!batch.isEmpty()) commit(batch);
                 batch.clear();
+                // Records queued before the request are in the old segment, later ones in the new.
+                if (newSegment != null) startRequestedSegment(newSegment);
+                newSegment = null;
             }
         } catch (Throwable t) { // never leave a waiter hanging, whatever happened
             poison(t, batch);
+            if (newSegment != null) newSegment.completeExceptionally(ioError(t));
             if (t instanceof Error e) throw e;
         } finally {
             closeQuietly(channel);
@@ -411,6 +445,7 @@ public final class WriteAheadLog implements AutoCloseable {
             return;
         }
         position += total;
+        bytesWritten.addAndGet(total);
         commits.incrementAndGet();
         for (Pending p : batch) p.done().complete(null);
         if (position >= segmentBytes) {
@@ -430,8 +465,24 @@ public final class WriteAheadLog implements AutoCloseable {
         channel.close();
         channel = fresh;
         segmentSeq++;
+        currentSegment = segmentSeq;
         position = SEGMENT_HEADER;
         LOG.debug("write-ahead log moved to segment {}", next);
+    }
+
+    /** A requested new segment (see {@link #startNewSegment}). Committer thread. */
+    private void startRequestedSegment(CompletableFuture<Long> request) {
+        if (poisonCause != null) {
+            request.completeExceptionally(poisoned());
+            return;
+        }
+        try {
+            rotate();
+            request.complete(segmentSeq);
+        } catch (IOException | RuntimeException e) {
+            poison(e, List.of());
+            request.completeExceptionally(ioError(e));
+        }
     }
 
     /** Makes the log unusable after an I/O error and fails {@code batch} and everything queued. */
@@ -464,6 +515,100 @@ public final class WriteAheadLog implements AutoCloseable {
 
     private static SqlException closed() {
         return new SqlException(SqlState.ADMIN_SHUTDOWN, "the write-ahead log is closed because the server is shutting down");
+    }
+
+    // ---------------------------------------------------------------- checkpoints
+
+    /**
+     * Starts a new segment now, even if the current one is not full, and returns its
+     * sequence number N once the new file (and the directory entry) is durable. Every
+     * record whose append was queued before this call lies in a segment before N; every
+     * record queued after it in N or later. A checkpoint calls it while no record can be
+     * queued (it holds the pipeline's write lock), so the split is exactly at its time.
+     *
+     * @throws SqlException 58030 on an I/O error (the log is poisoned then), 57P01 once closed
+     */
+    public long startNewSegment() {
+        if (Thread.currentThread() == committer) throw new IllegalStateException("startNewSegment on the committer thread");
+        CompletableFuture<Long> request = new CompletableFuture<>();
+        queueLock.lock();
+        try {
+            if (poisonCause != null) throw poisoned();
+            if (closing) throw closed();
+            if (segmentRequested != null) request = segmentRequested; // one rotation serves both callers
+            else segmentRequested = request;
+            workAvailable.signal();
+        } finally {
+            queueLock.unlock();
+        }
+        try {
+            return request.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            throw e;
+        }
+    }
+
+    /** The segment appends go to now. */
+    public long currentSegment() { return currentSegment; }
+
+    /** Bytes of records in the log since it was opened, counting the recovered ones: what a checkpoint trigger measures. */
+    public long bytesWritten() { return bytesWritten.get(); }
+
+    /**
+     * Deletes every segment before {@code firstKept} (which must not be after the current
+     * segment), oldest first, so that a crash half-way leaves a contiguous log; then
+     * syncs the directory. Only once a checkpoint that covers them is durable. Returns how
+     * many files were deleted.
+     *
+     * @throws SqlException 58030 on an I/O error
+     */
+    public int deleteSegmentsBefore(long firstKept) {
+        if (firstKept > currentSegment) {
+            throw new IllegalArgumentException("segment " + firstKept + " is after the current segment " + currentSegment);
+        }
+        try {
+            return deleteSegments(dir, firstKept, fsync);
+        } catch (IOException e) {
+            throw new SqlException(SqlState.IO_ERROR, "could not delete write-ahead log segments before " + firstKept
+                    + " in \"" + dir + "\": " + e, null, null, e);
+        }
+    }
+
+    private static int deleteSegments(Path dir, long firstKept, boolean fsync) throws IOException {
+        List<Path> old;
+        try (Stream<Path> files = Files.list(dir)) {
+            old = new ArrayList<>(files.filter(p -> SEGMENT_NAME.matcher(p.getFileName().toString()).matches())
+                    .filter(p -> sequenceOf(p) < firstKept).toList());
+        }
+        old.sort((a, b) -> Long.compare(sequenceOf(a), sequenceOf(b)));
+        for (Path p : old) {
+            Files.delete(p);
+        }
+        if (!old.isEmpty()) {
+            if (fsync) syncDirectory(dir);
+            LOG.info("deleted {} write-ahead log segment(s) before {}", old.size(), segmentPath(dir, firstKept).getFileName());
+        }
+        return old.size();
+    }
+
+    /** Refuses a log that does not start at {@code first} (segments after a checkpoint, or from the beginning, are missing). */
+    private static void requireFirstSegment(Path dir, long first) throws IOException {
+        long oldest;
+        try (Stream<Path> files = Files.list(dir)) {
+            oldest = files.filter(p -> SEGMENT_NAME.matcher(p.getFileName().toString()).matches())
+                    .mapToLong(WriteAheadLog::sequenceOf).min().orElse(-1);
+        }
+        if (oldest == first) return;
+        if (oldest < 0 && first == 1) return; // a new, empty data directory
+        String missing = oldest < 0 ? "every segment from " + segmentPath(dir, first).getFileName()
+                : "segments " + segmentPath(dir, first).getFileName() + " to " + segmentPath(dir, oldest - 1).getFileName();
+        throw new SqlException(SqlState.DATA_CORRUPTED, "write-ahead log in \"" + dir + "\" is incomplete: " + missing
+                + " " + (oldest < 0 ? "is" : "are") + " missing"
+                + (first == 1 ? " and no checkpoint covers them" : " (they follow the newest checkpoint)"),
+                null, first == 1
+                        ? "Restore the missing checkpoint-*.ckpt file or segments from a backup; starting without them would lose data."
+                        : "Restore the missing segment files from a backup; starting without them would lose committed writes.");
     }
 
     // ---------------------------------------------------------------- reading
