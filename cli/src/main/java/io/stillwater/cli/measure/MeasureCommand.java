@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "measure",
         mixinStandardHelpOptions = true,
         description = "Measure the bench harness itself and print the figures (not a test: no speed assertions).",
-        subcommands = {HarnessMeasureCommand.class},
+        subcommands = {HarnessMeasureCommand.class, StorageMeasureCommand.class},
         // picocli wraps help at 80 columns: every line here stays shorter
         footer = {"",
                 "The engine's figures are benchmark scenarios now (docs/bench.md):",

@@ -156,6 +156,15 @@ final class AppliedState implements WritePipeline.Applier {
                 Clusters next = clusters.without(r.name());
                 yield () -> clusters = next;
             }
+            case LogRecord.CatalogEntry e when e.kind().equals(CheckpointFacts.KIND) -> {
+                CheckpointFacts facts = CheckpointFacts.decode(e.payload());
+                Catalog nextCatalog = facts.applyTo(catalog);
+                Clusters nextClusters = facts.applyTo(clusters);
+                yield () -> {
+                    catalog = nextCatalog;
+                    clusters = nextClusters;
+                };
+            }
             case LogRecord.CatalogEntry e when e.kind().equals(SystemParameterCodec.KIND) -> {
                 String text = SystemParameterCodec.decode(e.name(), e.payload());
                 yield () -> applySystemParameter(e.name(), text);
@@ -174,8 +183,12 @@ final class AppliedState implements WritePipeline.Applier {
         };
     }
 
-    /** The records that rebuild the catalog (see {@link CatalogRecords}). Apply lock. */
-    List<LogRecord> catalogRecords() { return catalogRecords.snapshot(); }
+    /** The records that rebuild the catalog (see {@link CatalogRecords}), then the {@link CheckpointFacts}. Apply lock. */
+    List<LogRecord> catalogRecords() {
+        List<LogRecord> out = new ArrayList<>(catalogRecords.snapshot());
+        out.add(CheckpointFacts.of(catalog, clusters).toRecord());
+        return out;
+    }
 
     /**
      * Recovery from a checkpoint: table {@code id}'s contents at {@code time}, written as

@@ -43,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * a crash after it leaves extra segments, which restart deletes ({@link
  * WriteAheadLog#open(Path, boolean, long, long)}). Nothing is lost at any point.
  *
- * <p><b>When.</b> Every second the checkpoint thread looks whether the log grew by
+ * <p><b>When.</b> Every {@link #CHECK_MS} ms the checkpoint thread looks whether the log grew by
  * {@code checkpoint_wal_size} since the last checkpoint, or {@code checkpoint_interval}
  * passed with something written; at clean shutdown ({@link #close}); and on the SQL
  * statement {@code CHECKPOINT} ({@link #checkpointNow}).
@@ -56,6 +56,8 @@ public final class Checkpointer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Checkpointer.class);
     /** Rows per TableWrite frame in a checkpoint file: frames stay small whatever the table's size. */
     static final int ROWS_PER_FRAME = 4096;
+    /** How often the checkpoint thread looks whether a trigger is due, in ms. */
+    static final long CHECK_MS = 100;
 
     /** Points of a checkpoint a crash test stops at (see {@link #onStage}). */
     enum Stage {
@@ -117,7 +119,7 @@ public final class Checkpointer implements AutoCloseable {
         } catch (IOException e) {
             LOG.warn("could not delete leftover checkpoint files in {}", log.directory(), e);
         }
-        thread.scheduleWithFixedDelay(this::checkpointIfDue, 1, 1, TimeUnit.SECONDS);
+        thread.scheduleWithFixedDelay(this::checkpointIfDue, CHECK_MS, CHECK_MS, TimeUnit.MILLISECONDS);
     }
 
     /** The last checkpoint this process wrote, or null. */
@@ -256,11 +258,11 @@ public final class Checkpointer implements AutoCloseable {
 
     /**
      * Stops the triggers; with {@code checkpointFirst}, first writes a checkpoint if
-     * anything was logged since the last one (clean shutdown: the next start reads no
-     * log). A failure there is logged; the log keeps everything anyway.
+     * anything was logged since the last one and checkpoints are on (clean shutdown: the
+     * next start reads no log). A failure there is logged; the log keeps everything anyway.
      */
     void close(boolean checkpointFirst) {
-        if (checkpointFirst && !closed && !pipeline.isStopped()) {
+        if (checkpointFirst && enabled() && !closed && !pipeline.isStopped()) {
             try {
                 await(thread.submit(() -> log.bytesWritten() > bytesAtLast ? checkpoint() : last));
             } catch (RuntimeException e) {
@@ -274,6 +276,11 @@ public final class Checkpointer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Whether checkpoints run by themselves: some trigger is on (both 0 turns them off, the shutdown one too). */
+    private boolean enabled() {
+        return parameters.get(Params.CHECKPOINT_WAL_SIZE) > 0 || !parameters.get(Params.CHECKPOINT_INTERVAL).isZero();
     }
 
     @Override

@@ -91,7 +91,8 @@ public final class Params {
     public static final Param<Duration> CHECKPOINT_INTERVAL = new Param<>(
             "checkpoint_interval", new ParamType.DurationType(Duration.ZERO, Duration.ofDays(1)),
             Duration.ofMinutes(5), Scope.ENVIRONMENT,
-            "Write a checkpoint this long after the last one if anything was written since; 0 turns the timer off.");
+            "Write a checkpoint this long after the last one if anything was written since; 0 turns the timer off"
+                    + " (both checkpoint parameters 0: no automatic checkpoints, not even at shutdown).");
 
     /** A checkpoint runs once this many bytes were logged since the last one; 0 turns the size trigger off. */
     public static final Param<Long> CHECKPOINT_WAL_SIZE = new Param<>(

@@ -41,9 +41,8 @@ class CheckpointTest {
     @TempDir
     Path scratch;
 
-    private static final Map<String, String> NO_TRIGGERS = Map.of("checkpoint_interval", "0", "checkpoint_wal_size", "0");
-
-    private static Coordinator open(Path d) { return open(d, NO_TRIGGERS); }
+    /** The default triggers (5 min, 256MB) never fire in these tests; the shutdown checkpoint runs. */
+    private static Coordinator open(Path d) { return open(d, Map.of()); }
 
     private static Coordinator open(Path d, Map<String, String> params) {
         return Coordinator.open(new EngineConfig(d, false, 1, params), new RecordingCompute());
@@ -70,6 +69,7 @@ class CheckpointTest {
         out.put("indexes", cat.indexes().stream().map(i -> i.name() + "#" + i.id()).sorted().toList());
         out.put("mvs", cat.materializedViews().stream().map(m -> m.name() + "#" + m.id()).sorted().toList());
         out.put("clusters", c.clusters().toString());
+        out.put("nextId", cat.nextId());
         out.put("max_result_size", c.systemParameters().get(Params.MAX_RESULT_SIZE));
         return out;
     }
@@ -281,6 +281,19 @@ class CheckpointTest {
             assertThat(r.segmentsDeleted()).isGreaterThanOrEqualTo(1);
             assertThat(files(dir)).doesNotContain("wal-00000000000000000001.log");
         }
+    }
+
+    @Test
+    void withBothTriggersOffNoCheckpointRunsByItselfNotEvenAtShutdown() {
+        Map<String, String> off = Map.of("checkpoint_interval", "0", "checkpoint_wal_size", "0");
+        try (Coordinator c = open(dir, off)) {
+            schema(c);
+        }
+        assertThat(files(dir)).containsExactly("wal-00000000000000000001.log");
+        try (Coordinator c = open(dir, off)) {
+            exec(c, "CHECKPOINT"); // still on request
+        }
+        assertThat(files(dir)).containsExactly("checkpoint-00000000000000000002.ckpt", "wal-00000000000000000002.log");
     }
 
     @Test
