@@ -47,6 +47,14 @@ final class StorageMeasureCommand implements Callable<Integer> {
     @Option(names = "--checkpoints", defaultValue = "on", description = "on (defaults) or off (no automatic checkpoints).")
     String checkpoints;
 
+    @Option(names = "--param", paramLabel = "NAME=VALUE",
+            description = "A system parameter default, e.g. checkpoint_wal_size=32MB (repeatable; wins over --checkpoints).")
+    Map<String, String> extraParams = new java.util.LinkedHashMap<>();
+
+    @Option(names = "--restarts", defaultValue = "2",
+            description = "Restarts after each step (default ${DEFAULT-VALUE}): the first one in a JVM also pays for JIT warm-up.")
+    int restarts;
+
     @Option(names = "--data-dir", description = "Data directory to use (default: a new temporary one, deleted after).")
     Path dataDir;
 
@@ -55,12 +63,13 @@ final class StorageMeasureCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         boolean own = dataDir == null;
         Path dir = own ? Files.createTempDirectory("stillwater-measure-storage") : dataDir;
-        Map<String, String> params = checkpoints.equals("off")
-                ? Map.of("checkpoint_interval", "0", "checkpoint_wal_size", "0") : Map.of();
+        Map<String, String> params = new java.util.LinkedHashMap<>(checkpoints.equals("off")
+                ? Map.of("checkpoint_interval", "0", "checkpoint_wal_size", "0") : Map.of());
+        params.putAll(extraParams);
         EngineConfig config = new EngineConfig(dir, true, 1, params);
         try {
-            out.printf(Locale.ROOT, "measure storage: %,d rows, %d full-table UPDATEs, checkpoints %s, data directory %s%n",
-                    rows, updates, checkpoints, dir);
+            out.printf(Locale.ROOT, "measure storage: %,d rows, %d full-table UPDATEs, checkpoints %s %s, data directory %s%n",
+                    rows, updates, checkpoints, params, dir);
             Engine engine = Engine.open(config);
             long t0 = System.nanoTime();
             try (Session s = engine.connect("mz_system", "materialize", Map.of())) {
@@ -89,6 +98,11 @@ final class StorageMeasureCommand implements Callable<Integer> {
 
     /** Prints disk use while running, a clean stop, the restart to a correct first answer and the disk after it. */
     private Engine report(PrintWriter out, String step, Engine engine, EngineConfig config, Path dir) {
+        for (int i = 1; i <= restarts; i++) engine = restart(out, step + " #" + i, engine, config, dir);
+        return engine;
+    }
+
+    private Engine restart(PrintWriter out, String step, Engine engine, EngineConfig config, Path dir) {
         long running = du(dir);
         long t0 = System.nanoTime();
         engine.close();
@@ -104,7 +118,7 @@ final class StorageMeasureCommand implements Callable<Integer> {
         }
         long startMs = ms(t0);
         if (count != rows) throw new IllegalStateException("after the restart count(*) = " + count + ", not " + rows);
-        out.printf(Locale.ROOT, "%-14s disk while running %,d bytes; clean stop %,d ms; disk after stop %,d bytes;"
+        out.printf(Locale.ROOT, "%-16s disk while running %,d bytes; clean stop %,d ms; disk after stop %,d bytes;"
                 + " restart to first answer %,d ms (count %,d)%n", step + ":", running, stopMs, stopped, startMs, count);
         out.flush();
         return restarted;
