@@ -21,6 +21,13 @@ final class ThisBuildServe {
         return start(dataDir, List.of());
     }
 
+    /** As {@link #start(Path)}, with {@code serveOptions} after the standard ones. */
+    static ServeProcess startWithServeOptions(Path dataDir, List<String> serveOptions) throws IOException {
+        ServeProcess.Command serve = ServeProcess.Command.classPath(StillwaterCli.class.getName(), List.of())
+                .withServeOptions(List.of("--listen", "127.0.0.1")).withServeOptions(serveOptions);
+        return ServeProcess.start(serve, dataDir, START_TIMEOUT);
+    }
+
     /** As {@link #start(Path)}, with {@code jvmOptions} on the child's java command line (before the class). */
     static ServeProcess start(Path dataDir, List<String> jvmOptions) throws IOException {
         ServeProcess.Command serve = ServeProcess.Command.classPath(StillwaterCli.class.getName(), jvmOptions)

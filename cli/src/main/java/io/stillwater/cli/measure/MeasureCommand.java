@@ -14,8 +14,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "measure",
         mixinStandardHelpOptions = true,
-        description = "Measure the bench harness itself, or memory per row against PostgreSQL, and print the figures (not a test: no speed assertions).",
-        subcommands = {HarnessMeasureCommand.class, MemoryMeasureCommand.class},
+        description = "Measure the bench harness itself, memory per row against PostgreSQL, or storage (disk and restart time over a write history), and print the figures (not a test: no speed assertions).",
+        subcommands = {HarnessMeasureCommand.class, MemoryMeasureCommand.class, StorageMeasureCommand.class},
         // picocli wraps help at 80 columns: every line here stays shorter
         footer = {"",
                 "The engine's figures are benchmark scenarios now (docs/bench.md):",

@@ -139,6 +139,11 @@ public record Catalog(Map<String, TableDef> tablesByName, Map<String, ViewDef> v
     }
 
     /** The catalog without the table with id {@code id} (no-op if absent, as during log replay). */
+    /** This catalog with its id counter at least {@code floor} (a checkpoint restores the counter past dropped objects' ids). */
+    public Catalog withNextIdAtLeast(long floor) {
+        return new Catalog(tablesByName, viewsByName, materializedViewsByName, indexesByName, Math.max(nextId, floor));
+    }
+
     public Catalog withoutTable(long id) {
         var m = new TreeMap<>(tablesByName);
         m.values().removeIf(t -> t.id() == id);

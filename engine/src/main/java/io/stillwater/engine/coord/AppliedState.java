@@ -66,6 +66,13 @@ final class AppliedState implements WritePipeline.Applier {
     private final Runnable parametersChanged;
     /** True while the log is replayed: compute is not fed then (dataflows are built after replay). Apply lock. */
     private boolean replaying;
+    /**
+     * The catalog as the records that build it: the latest CreateTable of every table and
+     * CatalogEntry of every (kind, name) that still exists, in the order they were last
+     * applied (an object after what it depends on). What a checkpoint writes instead of
+     * the log's history; kinds added later are checkpointed without code here. Apply lock.
+     */
+    private final CatalogRecords catalogRecords = new CatalogRecords();
 
     AppliedState(SystemParameters systemParameters, Replicas replicas, Runnable parametersChanged) {
         this.systemParameters = systemParameters;
@@ -162,6 +169,15 @@ final class AppliedState implements WritePipeline.Applier {
             case LogRecord.CatalogEntry e when e.kind().equals(ObjectAclCodec.KIND) ->
                     securityChange(security.withAcl(e.name(), ObjectAclCodec.decode(e.name(), e.payload())));
             case LogRecord.CatalogRemoval r when r.kind().equals(ObjectAclCodec.KIND) -> securityChange(security.withoutAcl(r.name()));
+            case LogRecord.CatalogEntry e when e.kind().equals(CheckpointFacts.KIND) -> {
+                CheckpointFacts facts = CheckpointFacts.decode(e.payload());
+                Catalog nextCatalog = facts.applyTo(catalog);
+                Clusters nextClusters = facts.applyTo(clusters);
+                yield () -> {
+                    catalog = nextCatalog;
+                    clusters = nextClusters;
+                };
+            }
             case LogRecord.CatalogEntry e when e.kind().equals(SystemParameterCodec.KIND) -> {
                 String text = SystemParameterCodec.decode(e.name(), e.payload());
                 yield () -> applySystemParameter(e.name(), text);
@@ -172,11 +188,30 @@ final class AppliedState implements WritePipeline.Applier {
         };
         return () -> {
             install.run();
+            catalogRecords.applied(record);
             // Every table is complete through this time, written or not, so a read at it
             // (the read timestamp is the last applied record's) finds every input readable.
             for (Table t : tables.values()) t.advanceUpper(time + 1);
             if (!replaying && !(record instanceof LogRecord.TableWrite)) replicas.advanceTo(time + 1);
         };
+    }
+
+    /** The records that rebuild the catalog (see {@link CatalogRecords}), then the {@link CheckpointFacts}. Apply lock. */
+    List<LogRecord> catalogRecords() {
+        List<LogRecord> out = new ArrayList<>(catalogRecords.snapshot());
+        out.add(CheckpointFacts.of(catalog, clusters).toRecord());
+        return out;
+    }
+
+    /**
+     * Recovery from a checkpoint: table {@code id}'s contents at {@code time}, written as
+     * one batch (a table takes one batch per time). Apply lock, while replaying.
+     */
+    void loadCheckpointedContents(long id, long time, Changes contents) {
+        Table t = tables.get(id);
+        if (t == null) throw new IllegalStateException("checkpoint holds rows of table " + id + " but not the table");
+        t.prepare(time, contents).publish();
+        lastWritten.put(id, time);
     }
 
     /** An idle tick: every table and replica is complete through {@code time}. */

@@ -17,6 +17,7 @@ import io.stillwater.engine.params.Params;
 import io.stillwater.engine.params.SystemParameters;
 import io.stillwater.engine.catalog.ObjectKind;
 import io.stillwater.engine.storage.LogRecord.TableChange;
+import io.stillwater.engine.storage.CheckpointReader;
 import io.stillwater.engine.storage.WriteAheadLog;
 import io.stillwater.engine.table.Table;
 import io.stillwater.engine.time.TimestampOracle;
@@ -66,6 +67,8 @@ public final class Coordinator implements AutoCloseable {
     private final CatalogSequencer sequencer;
     private final RoleSequencer roles;
     private final TableWriter writer;
+    /** Writes checkpoints; set in {@link #open} once recovery is done. */
+    private volatile Checkpointer checkpointer;
     /** Set once the pipeline exists; replicas report maintenance progress to its admission before that too. */
     private volatile WriteAdmission admission;
 
@@ -124,12 +127,15 @@ public final class Coordinator implements AutoCloseable {
      * @throws SqlException 42704 / 22023 for a bad system parameter default in {@code config}
      */
     public static Coordinator open(EngineConfig config, ReplicaProvisioner provisioner) {
-        WriteAheadLog log = WriteAheadLog.open(config.dataDir(), config.fsync());
+        // The newest valid checkpoint, and the log from the first segment it does not cover.
+        Optional<CheckpointReader.Checkpoint> checkpoint = CheckpointReader.newest(config.dataDir());
+        WriteAheadLog log = WriteAheadLog.open(config.dataDir(), config.fsync(), WriteAheadLog.DEFAULT_SEGMENT_BYTES,
+                checkpoint.map(CheckpointReader.Checkpoint::firstSegment).orElse(1L));
         Coordinator c = null;
         try {
             SystemParameters parameters = SystemParameters.withStartupDefaults(config.systemParameterDefaults());
             c = new Coordinator(log, parameters, provisioner, config.workers());
-            Recovery.replay(log, c.pipeline, c.state);
+            Recovery.replay(log, c.pipeline, c.state, checkpoint);
             c.clusterControl.startRecordedReplicas();
             if (!c.state.clusters().everCreated()) c.clusterControl.createDefaultCluster(c.defaultWorkers);
             c.hydration.hydrateAll();
@@ -139,6 +145,8 @@ public final class Coordinator implements AutoCloseable {
             throw e;
         }
         c.pipeline.startTicking();
+        c.checkpointer = new Checkpointer(c.pipeline, c.state, log, config.fsync(), c.state.systemParameters());
+        c.checkpointer.start(checkpoint.map(CheckpointReader.Checkpoint::firstSegment).orElse(1L));
         return c;
     }
 
@@ -233,9 +241,18 @@ public final class Coordinator implements AutoCloseable {
         }
     }
 
-    /** Stops the idle ticks, waits for pending writes, closes the log and every replica. */
+    /** Checkpoints: {@code CHECKPOINT}, the last one written. */
+    public Checkpointer checkpointer() { return checkpointer; }
+
+    /**
+     * Writes a checkpoint if anything was logged since the last one (so the next start
+     * reads no log), stops the idle ticks, waits for pending writes, closes the log and
+     * every replica.
+     */
     @Override
     public void close() {
+        Checkpointer cp = checkpointer;
+        if (cp != null) cp.close(true);
         pipeline.close(replicas::close);
     }
 }

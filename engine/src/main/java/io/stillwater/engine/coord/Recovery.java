@@ -1,13 +1,18 @@
 package io.stillwater.engine.coord;
 
+import io.stillwater.engine.data.Changes;
+import io.stillwater.engine.storage.CheckpointReader.Checkpoint;
 import io.stillwater.engine.storage.LogRecord;
 import io.stillwater.engine.storage.WriteAheadLog;
 import io.stillwater.engine.table.Table;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Recovery at open: replays the write-ahead log into the {@link AppliedState} (catalog,
+ * Recovery at open: loads the newest checkpoint, if any ({@link Checkpointer}), then replays the write-ahead log after it into the {@link AppliedState} (catalog,
  * clusters, tables, system parameters), without compute: replicas are provisioned and
  * their dataflows hydrated afterwards ({@link ClusterControl#startRecordedReplicas},
  * {@link ClusterControl#hydrateAll}). Runs on the opening thread, before any session
@@ -22,10 +27,11 @@ final class Recovery {
      * Applies every record of {@code log} to {@code state} in log order, then moves the
      * oracle and every table's upper past the last write's time.
      */
-    static void replay(WriteAheadLog log, WritePipeline pipeline, AppliedState state) {
+    static void replay(WriteAheadLog log, WritePipeline pipeline, AppliedState state, Optional<Checkpoint> checkpoint) {
         long[] last = {0};
         synchronized (pipeline.applyLock()) {
             state.replaying(true);
+            checkpoint.ifPresent(c -> last[0] = load(c, state));
             // DDL records carry no timestamp: they take effect at the time of the
             // last write before them (later writes are at greater times).
             log.replay(record -> {
@@ -46,5 +52,31 @@ final class Recovery {
             // A torn tail is expected after a crash; the description says what was cut.
             LOG.warn("{}; {} tables", report.describe(), state.tables().size());
         }
+    }
+
+    /**
+     * Loads a checkpoint into the empty {@code state}: its catalog records (at time 0, as
+     * a log's first DDL), then each table's rows as one batch at the checkpoint's time T.
+     * Returns T: the log after the checkpoint continues from there. Apply lock, replaying.
+     */
+    private static long load(Checkpoint c, AppliedState state) {
+        long started = System.nanoTime();
+        Map<Long, Changes> contents = new HashMap<>();
+        long[] rows = {0};
+        c.read(record -> {
+            if (record instanceof LogRecord.TableWrite tw) {
+                for (LogRecord.TableChange ch : tw.changes()) {
+                    contents.computeIfAbsent(ch.tableId(), k -> new Changes()).add(ch.row(), ch.diff());
+                }
+                rows[0] += tw.changes().size();
+            } else {
+                state.prepare(record, 0).publish();
+            }
+        });
+        for (var e : contents.entrySet()) state.loadCheckpointedContents(e.getKey(), c.time(), e.getValue());
+        for (Table t : state.tables()) t.advanceUpper(c.time() + 1);
+        LOG.info("loaded checkpoint {} at {}: {} tables, {} rows in {} ms", c.file().getFileName(), c.time(),
+                state.tables().size(), rows[0], (System.nanoTime() - started) / 1_000_000);
+        return c.time();
     }
 }

@@ -92,6 +92,20 @@ public final class Params {
             "plan_cache_max_entries", new ParamType.IntType(0, 1_000_000), 4096, Scope.ENVIRONMENT,
             "Most planned statements the sessions share (least recently used go first); 0 plans every statement.");
 
+    // ---- checkpoints (coord.Checkpointer)
+
+    /** How often a checkpoint runs when something was written since the last one; 0 turns the timer off. */
+    public static final Param<Duration> CHECKPOINT_INTERVAL = new Param<>(
+            "checkpoint_interval", new ParamType.DurationType(Duration.ZERO, Duration.ofDays(1)),
+            Duration.ofMinutes(5), Scope.ENVIRONMENT,
+            "Write a checkpoint this long after the last one if anything was written since; 0 turns the timer off"
+                    + " (both checkpoint parameters 0: no automatic checkpoints, not even at shutdown).");
+
+    /** A checkpoint runs once this many bytes were logged since the last one; 0 turns the size trigger off. */
+    public static final Param<Long> CHECKPOINT_WAL_SIZE = new Param<>(
+            "checkpoint_wal_size", new ParamType.ByteSizeType(0, 1024 * 1024 * MB), 256 * MB, Scope.ENVIRONMENT,
+            "Write a checkpoint once the write-ahead log grew this much since the last one; 0 turns the size trigger off.");
+
     /** Every parameter, in the order docs and SHOW ALL list them. */
     public static final List<Param<?>> ALL = List.of(
             ENABLE_COMPUTE_INTERACTIVE_RUNTIME,
@@ -105,7 +119,9 @@ public final class Params {
             SUPERUSER_RESERVED_CONNECTIONS,
             MAX_MAINTENANCE_LAG,
             MAX_QUERY_MEMORY,
-            PLAN_CACHE_MAX_ENTRIES);
+            PLAN_CACHE_MAX_ENTRIES,
+            CHECKPOINT_INTERVAL,
+            CHECKPOINT_WAL_SIZE);
 
     private static final Map<String, Param<?>> BY_NAME = new LinkedHashMap<>();
 

@@ -6,6 +6,7 @@ import io.stillwater.engine.compute.CollectionReader;
 import io.stillwater.engine.compute.ComputeReads;
 import io.stillwater.engine.compute.ComputeRuntime;
 import io.stillwater.engine.coord.AdmissionLimit;
+import io.stillwater.engine.coord.Checkpointer;
 import io.stillwater.engine.coord.Coordinator;
 import io.stillwater.engine.coord.ReadTimestamps;
 import io.stillwater.engine.coord.ServingReplicas;
@@ -152,6 +153,9 @@ public final class EngineSession implements Session {
     /** The session's cursors: the block's, and WITH HOLD ones of committed blocks. Session thread. */
     private final Cursors cursors;
 
+    /** CHECKPOINT's target (the coordinator's, set once it opened). */
+    private final Supplier<Checkpointer> checkpoints;
+
     /** A session planning every statement afresh (no shared plan cache): for tests of one session. */
     public EngineSession(Coordinator coord, StatementPlanner planner, String user, String database,
                          Map<String, String> options) {
@@ -162,6 +166,7 @@ public final class EngineSession implements Session {
                          String database, Map<String, String> options) {
         this.plans = plans;
         this.writer = coord.writer();
+        this.checkpoints = coord::checkpointer;
         this.reads = coord.reads();
         this.serving = coord.serving();
         this.catalog = coord::catalog;
@@ -339,6 +344,14 @@ public final class EngineSession implements Session {
             case Statement.ShowClusters sc -> new ExecutionResult.Rows(ShowStatements.columnsOf(sc), shows.showClusters(sc), "SHOW");
             case Statement.CopyFrom cf -> copyFrom(cf);
             case Statement.Truncate t -> truncate(t);
+            case Statement.Checkpoint cp -> {
+                // As PostgreSQL: superuser only, also inside a transaction block (it changes no data).
+                if (!Roles.isSuperuser(user)) {
+                    throw new SqlException(SqlState.INSUFFICIENT_PRIVILEGE, "must be superuser to do CHECKPOINT");
+                }
+                checkpoints.get().checkpointNow();
+                yield new ExecutionResult.Command("CHECKPOINT");
+            }
             case Statement.Maintenance m -> {
                 if (m.verb().equals("VACUUM") && status != TransactionStatus.IDLE) {
                     throw new SqlException(SqlState.ACTIVE_SQL_TRANSACTION, "VACUUM cannot run inside a transaction block");

@@ -90,11 +90,18 @@ public sealed interface Statement {
         public String commandVerb() { return "TRUNCATE TABLE"; }
     }
 
+    /** CHECKPOINT: writes a checkpoint now and deletes the log before it (superuser only, as in PostgreSQL). */
+    record Checkpoint() implements Statement {
+        @Override
+        public String commandVerb() { return "CHECKPOINT"; }
+    }
+
     /**
      * VACUUM / ANALYZE [options] [tables]: accepted for compatibility (pgbench, ORMs) and
      * does nothing, since Stillwater has no dead tuples or planner statistics to refresh.
      * {@code verb} is {@code VACUUM} or {@code ANALYZE}; {@code tables} the names given.
      */
+
     record Maintenance(String verb, List<String> tables) implements Statement {
         public Maintenance {
             tables = List.copyOf(tables);

@@ -80,7 +80,8 @@ final class SegmentValidator {
         long oldest = sequenceOf(segments.get(0));
         if (oldest > required) {
             throw damage(WriteAheadLog.segmentPath(dir, required), 0, "segment(s) " + required + " to " + (oldest - 1)
-                    + " are missing: the log must start at segment " + required + " but starts at " + oldest, null);
+                    + " are missing: the log must start at segment " + required + " but starts at " + oldest
+                    + (required == 1 ? ", and no checkpoint covers them" : ", which the newest checkpoint needs"), null);
         }
         List<Extent> extents = new ArrayList<>();
         long records = 0;

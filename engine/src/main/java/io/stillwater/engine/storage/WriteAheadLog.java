@@ -35,8 +35,12 @@ import org.slf4j.LoggerFactory;
  * CRC32C(payload)][payload]} (big-endian). When a segment reaches the configured size
  * (64 MiB by default) after a commit, the next commit goes to a new segment, and the
  * control file {@code wal.control} ({@link WalControl}) is replaced to name it before any
- * record goes there. A lock file {@code wal.lock} keeps a second process (or a second
- * open in this process) off the directory.
+ * record goes there. A checkpoint (coord {@code Checkpointer})
+ * starts a new segment N ({@link #startNewSegment}) and, once its checkpoint file is
+ * durable, deletes the segments before N ({@link #deleteSegmentsBefore}), oldest first so
+ * the remaining sequence never has a gap; {@link #open} with {@code firstRequiredSegment}
+ * N finishes an interrupted deletion. A lock file {@code wal.lock} keeps a second process
+ * (or a second open in this process) off the directory.
  *
  * <h2>Group commit</h2>
  * Any number of threads call {@link #appendAsync}/{@link #append}. They encode and
@@ -107,6 +111,12 @@ public final class WriteAheadLog implements AutoCloseable {
     private long segmentSeq;
     private long position; // end of the current segment = where the next frame goes
     private final Thread committer;
+    /** The sequence number of the segment appends go to (the committer's {@code segmentSeq}, published). */
+    private volatile long currentSegment;
+    /** A checkpoint's request for a new segment, taken by the committer with the next batch. Guarded by queueLock. */
+    private CompletableFuture<Long> segmentRequested;
+    /** Bytes of frames written since open, plus the recovered log's: what checkpoint_wal_size measures. */
+    private final AtomicLong bytesWritten = new AtomicLong();
 
     private final AtomicLong syncs = new AtomicLong();
     private final AtomicLong commits = new AtomicLong();
@@ -125,6 +135,8 @@ public final class WriteAheadLog implements AutoCloseable {
         this.channel = channel;
         this.segmentSeq = segmentSeq;
         this.position = position;
+        this.currentSegment = segmentSeq;
+        for (SegmentValidator.Extent e : recovered) bytesWritten.addAndGet(e.end() - SEGMENT_HEADER);
         this.committer = new Thread(this::runCommitter, "wal-committer " + dir.getFileName());
         committer.setDaemon(true); // acknowledged records are already durable; never keep the JVM up
         committer.start();
@@ -153,8 +165,9 @@ public final class WriteAheadLog implements AutoCloseable {
     /**
      * As {@link #open(Path, boolean, long)}, for a log whose segments before {@code
      * firstRequiredSegment} may have been deleted (after a checkpoint): the log must hold
-     * every segment from {@code firstRequiredSegment} (values below 1 mean 1) to the newest;
-     * older ones may or may not be present.
+     * every segment from {@code firstRequiredSegment} (values below 1 mean 1) to the newest.
+     * Older ones are deleted first: a deletion the checkpoint started and a crash
+     * interrupted.
      *
      * @throws LogDamageException {@code XX001} when the log is damaged other than by a torn final write
      */
@@ -176,6 +189,7 @@ public final class WriteAheadLog implements AutoCloseable {
                         null, "Is another server running on this data directory?");
             }
             try {
+                deleteSegments(dir, firstRequiredSegment, fsync);
                 return recover(dir, fsync, segmentBytes, firstRequiredSegment, lockChannel, lock);
             } catch (RuntimeException | IOException e) {
                 lock.release();
@@ -307,23 +321,32 @@ public final class WriteAheadLog implements AutoCloseable {
 
     private void runCommitter() {
         ArrayList<Pending> batch = new ArrayList<>();
+        CompletableFuture<Long> newSegment = null;
         try {
             while (true) {
                 queueLock.lock();
                 try {
-                    while (!closing && (queue.isEmpty() || holds > 0)) workAvailable.awaitUninterruptibly();
-                    if (queue.isEmpty()) break; // closing, and everything queued is done
+                    while (!closing && ((queue.isEmpty() && segmentRequested == null) || holds > 0)) {
+                        workAvailable.awaitUninterruptibly();
+                    }
+                    if (queue.isEmpty() && segmentRequested == null) break; // closing, and everything queued is done
                     ArrayList<Pending> taken = queue;
                     queue = batch; // reuse the drained list; appenders add to it from now on
                     batch = taken;
+                    newSegment = segmentRequested;
+                    segmentRequested = null;
                 } finally {
                     queueLock.unlock();
                 }
-                commit(batch);
+                if (!batch.isEmpty()) commit(batch);
                 batch.clear();
+                // Records queued before the request are in the old segment, later ones in the new.
+                if (newSegment != null) startRequestedSegment(newSegment);
+                newSegment = null;
             }
         } catch (Throwable t) { // never leave a waiter hanging, whatever happened
             poison(t, batch);
+            if (newSegment != null) newSegment.completeExceptionally(ioError(t));
             if (t instanceof Error e) throw e;
         } finally {
             closeQuietly(channel);
@@ -363,6 +386,7 @@ public final class WriteAheadLog implements AutoCloseable {
             return;
         }
         position += total;
+        bytesWritten.addAndGet(total);
         commits.incrementAndGet();
         for (Pending p : batch) p.done().complete(null);
         if (position >= segmentBytes) {
@@ -388,8 +412,24 @@ public final class WriteAheadLog implements AutoCloseable {
         channel.close();
         channel = fresh;
         segmentSeq++;
+        currentSegment = segmentSeq;
         position = SEGMENT_HEADER;
         LOG.debug("write-ahead log moved to segment {}", next);
+    }
+
+    /** A requested new segment (see {@link #startNewSegment}). Committer thread. */
+    private void startRequestedSegment(CompletableFuture<Long> request) {
+        if (poisonCause != null) {
+            request.completeExceptionally(poisoned());
+            return;
+        }
+        try {
+            rotate();
+            request.complete(segmentSeq);
+        } catch (IOException | RuntimeException e) {
+            poison(e, List.of());
+            request.completeExceptionally(ioError(e));
+        }
     }
 
     /** Makes the log unusable after an I/O error and fails {@code batch} and everything queued. */
@@ -422,6 +462,77 @@ public final class WriteAheadLog implements AutoCloseable {
 
     private static SqlException closed() {
         return new SqlException(SqlState.ADMIN_SHUTDOWN, "the write-ahead log is closed because the server is shutting down");
+    }
+
+    // ---------------------------------------------------------------- checkpoints
+
+    /**
+     * Starts a new segment now, even if the current one is not full, and returns its
+     * sequence number N once the new file (and the directory entry) is durable. Every
+     * record whose append was queued before this call lies in a segment before N; every
+     * record queued after it in N or later. A checkpoint calls it while no record can be
+     * queued (it holds the pipeline's write lock), so the split is exactly at its time.
+     *
+     * @throws SqlException 58030 on an I/O error (the log is poisoned then), 57P01 once closed
+     */
+    public long startNewSegment() {
+        if (Thread.currentThread() == committer) throw new IllegalStateException("startNewSegment on the committer thread");
+        CompletableFuture<Long> request = new CompletableFuture<>();
+        queueLock.lock();
+        try {
+            if (poisonCause != null) throw poisoned();
+            if (closing) throw closed();
+            if (segmentRequested != null) request = segmentRequested; // one rotation serves both callers
+            else segmentRequested = request;
+            workAvailable.signal();
+        } finally {
+            queueLock.unlock();
+        }
+        try {
+            return request.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            throw e;
+        }
+    }
+
+    /** The segment appends go to now. */
+    public long currentSegment() { return currentSegment; }
+
+    /** Bytes of records in the log since it was opened, counting the recovered ones: what a checkpoint trigger measures. */
+    public long bytesWritten() { return bytesWritten.get(); }
+
+    /**
+     * Deletes every segment before {@code firstKept} (which must not be after the current
+     * segment), oldest first, so that a crash half-way leaves a contiguous log; then
+     * syncs the directory. Only once a checkpoint that covers them is durable. Returns how
+     * many files were deleted.
+     *
+     * @throws SqlException 58030 on an I/O error
+     */
+    public int deleteSegmentsBefore(long firstKept) {
+        if (firstKept > currentSegment) {
+            throw new IllegalArgumentException("segment " + firstKept + " is after the current segment " + currentSegment);
+        }
+        try {
+            return deleteSegments(dir, firstKept, fsync);
+        } catch (IOException e) {
+            throw new SqlException(SqlState.IO_ERROR, "could not delete write-ahead log segments before " + firstKept
+                    + " in \"" + dir + "\": " + e, null, null, e);
+        }
+    }
+
+    private static int deleteSegments(Path dir, long firstKept, boolean fsync) throws IOException {
+        List<Path> old = new ArrayList<>(SegmentValidator.listSegments(dir).stream()
+                .filter(p -> SegmentValidator.sequenceOf(p) < firstKept).toList());
+        for (Path p : old) {
+            Files.delete(p);
+        }
+        if (!old.isEmpty()) {
+            if (fsync) syncDirectory(dir);
+            LOG.info("deleted {} write-ahead log segment(s) before {}", old.size(), segmentPath(dir, firstKept).getFileName());
+        }
+        return old.size();
     }
 
     // ---------------------------------------------------------------- reading

@@ -83,6 +83,10 @@ public final class UtilityParser {
             case "show" -> SettingParser.show(c);
             case "alter" -> alter(c);
             case "vacuum", "analyze", "analyse" -> TableMaintenanceParser.maintenance(c);
+            case "checkpoint" -> {
+                c.next();
+                yield new Statement.Checkpoint();
+            }
             case "truncate" -> {
                 // Resolved by StatementPlanner (it needs the catalog).
                 TableMaintenanceParser.truncatedTables(sql);
