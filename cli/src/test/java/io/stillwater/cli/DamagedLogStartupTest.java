@@ -39,7 +39,10 @@ class DamagedLogStartupTest {
     @Test
     @Timeout(value = 5, unit = TimeUnit.MINUTES) // hang guard
     void aDamagedLogIsRefusedWithOneErrorLineThenCutOnPurpose() throws Exception {
-        try (ServeProcess s = ThisBuildServe.start(dataDir); Connection c = s.connect(); Statement st = c.createStatement()) {
+        // Checkpoints off: the damage must hit the log, which a shutdown checkpoint would replace.
+        List<String> noCheckpoints = List.of("--system-parameter-default", "checkpoint_interval=0;checkpoint_wal_size=0");
+        try (ServeProcess s = ThisBuildServe.startWithServeOptions(dataDir, noCheckpoints); Connection c = s.connect();
+             Statement st = c.createStatement()) {
             st.execute("CREATE TABLE t (x int)");
             for (int i = 1; i <= ROWS; i++) st.execute("INSERT INTO t VALUES (" + i + ")");
         }

@@ -111,7 +111,7 @@ final class StorageMeasureCommand implements Callable<Integer> {
         t0 = System.nanoTime();
         Engine restarted = Engine.open(config);
         long count;
-        try (Session s = restarted.connect("materialize", "materialize", Map.of())) {
+        try (Session s = restarted.connect("mz_system", "materialize", Map.of())) {
             ExecutionResult.Rows r = (ExecutionResult.Rows) s.execute("SELECT count(*) FROM measure_storage");
             Row row = r.rows().iterator().next();
             count = ((Number) row.get(0)).longValue();

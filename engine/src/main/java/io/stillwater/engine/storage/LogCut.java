@@ -105,6 +105,9 @@ public final class LogCut {
     }
 
     private static CutReport cutLocked(Path dir, CutPoint at, boolean fsync, Instant now) throws IOException {
+        // First whether anything is damaged at all: a flag left on a command line after a
+        // cut (and after a checkpoint deleted the segment it names) cuts nothing.
+        refuseIfUndamaged(dir, at);
         List<Path> segments = SegmentValidator.listSegments(dir);
         Path target = dir.resolve(at.segment());
         int index = segments.indexOf(target);
@@ -112,7 +115,6 @@ public final class LogCut {
             throw new SqlException(SqlState.INVALID_PARAMETER_VALUE, "--recover-truncate-at: there is no segment \""
                     + target + "\"", null, "Use the value the startup error names.");
         }
-        refuseIfUndamaged(dir, at);
         long size = Files.size(target);
         checkFrameBoundary(target, at.offset(), size);
         List<Path> later = new ArrayList<>(segments.subList(index + 1, segments.size()));
