@@ -1,5 +1,6 @@
 package io.stillwater.engine.catalog;
 
+import io.stillwater.engine.types.PgArray;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -37,8 +38,19 @@ public final class PgAcl {
         return acl.unowned() ? RoleDef.MZ_SYSTEM.name() : acl.owner();
     }
 
-    /** {@code relacl}: the aclitem[] text of a relation with {@code acl}, or null when nothing was granted. */
+    /** {@code relacl}: the aclitem[] of a relation with {@code acl} (as text[]), or null when nothing was granted. */
+    public static PgArray relaclArray(ObjectAcl acl) {
+        List<String> items = items(acl);
+        return items == null ? null : PgArray.of(items);
+    }
+
+    /** {@code relacl} in its text form ({@code {alice=arwdDxt/alice,=r/alice}}), or null when nothing was granted. */
     public static String relacl(ObjectAcl acl) {
+        List<String> items = items(acl);
+        return items == null ? null : "{" + String.join(",", items) + "}";
+    }
+
+    private static List<String> items(ObjectAcl acl) {
         if (acl.grants().isEmpty()) return null;
         String owner = ownerName(acl);
         List<String> items = new ArrayList<>();
@@ -49,7 +61,7 @@ public final class PgAcl {
         }
         Set<Privilege> everyone = acl.grantedTo(RoleDef.PUBLIC);
         if (!everyone.isEmpty()) items.add(item("", Privilege.letters(everyone), owner));
-        return "{" + String.join(",", items) + "}";
+        return items;
     }
 
     /** One aclitem: {@code grantee=letters/grantor}, names quoted as PostgreSQL quotes them. */

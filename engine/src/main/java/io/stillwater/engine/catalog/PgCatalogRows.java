@@ -152,7 +152,7 @@ public final class PgCatalogRows {
                 "reltype", r.hasRowType() ? PgCatalog.oid(r.catalogId(), Slot.ROW_TYPE) : 0,
                 "relowner", PgAcl.ownerOid(acl, security),
                 // PostgreSQL keeps no ACL on an index: its table's applies.
-                "relacl", r.isIndex() ? null : PgAcl.relacl(acl),
+                "relacl", r.isIndex() ? null : PgAcl.relaclArray(acl),
                 "relam", r.isIndex() ? PgCatalog.BTREE_AM_OID : storage ? PgCatalog.HEAP_AM_OID : 0,
                 "relfilenode", storage || r.isIndex() ? r.oid() : 0, "reltuples", -1,
                 "relhasindex", hasIndex(model, r), "relpersistence", "p", "relkind", r.relkind(),
