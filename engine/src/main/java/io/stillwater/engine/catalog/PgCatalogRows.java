@@ -147,7 +147,8 @@ public final class PgCatalogRows {
 
     private static void pgClass(PgRowBuilder b, Relation r, PgRelationModel model, SecurityCatalog security) {
         boolean storage = r.relkind().equals("r") || r.relkind().equals("m");
-        ObjectAcl acl = acl(r, security);
+        // An index belongs to its relation's owner, as in PostgreSQL (whoever created it).
+        ObjectAcl acl = acl(r.isIndex() ? model.byOid(r.onOid()).orElse(r) : r, security);
         b.row().set("oid", r.oid(), "relname", r.name(), "relnamespace", r.namespaceOid(),
                 "reltype", r.hasRowType() ? PgCatalog.oid(r.catalogId(), Slot.ROW_TYPE) : 0,
                 "relowner", PgAcl.ownerOid(acl, security),

@@ -52,6 +52,9 @@ class CatalogCompatibilityTest {
             "ALTER TABLE acl_t OWNER TO alice",
             "CREATE VIEW acl_v AS SELECT k FROM acl_t",
             "ALTER VIEW acl_v OWNER TO alice",
+            "CREATE MATERIALIZED VIEW acl_m AS SELECT k FROM acl_t",
+            "ALTER MATERIALIZED VIEW acl_m OWNER TO alice",
+            "CREATE INDEX acl_t_k ON acl_t(k)", // by the superuser: still the table owner's
             "CREATE TABLE acl_u(k int)",
             "ALTER TABLE acl_u OWNER TO bob",
             "GRANT SELECT, INSERT ON acl_t TO alice", // the owner's own: no new entry
@@ -111,7 +114,8 @@ class CatalogCompatibilityTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"\\d", "\\dt", "\\di", "\\dv", "\\dm", "\\dn", "\\df", "\\d v", "\\d m", "\\d t_b", "\\d+ t_b",
-            "\\dt+ nothing", "\\d nope", "\\dT", "\\dp", "\\dp acl_*", "\\z acl_t", "\\dt acl_*", "\\dv acl_*"})
+            "\\dt+ nothing", "\\d nope", "\\dT", "\\dp", "\\dp acl_*", "\\z acl_t", "\\dt acl_*", "\\dv acl_*", "\\dm acl_*",
+            "\\di acl_*"})
     void metaCommandPrintsWhatPostgresPrints(String command) throws Exception {
         List<List<String>> out = psql(command);
         assertThat(out.get(0)).as(command).isEqualTo(out.get(1));

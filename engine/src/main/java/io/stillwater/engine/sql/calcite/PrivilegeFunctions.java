@@ -112,7 +112,6 @@ final class PrivilegeFunctions {
         List<Expr> conds = new ArrayList<>();
         List<Expr> results = new ArrayList<>();
         for (Relation r : model.get().relations()) {
-            if (r.isIndex()) continue;
             conds.add(byName ? textEq(table, r.schema().equals(PgCatalog.INFORMATION_SCHEMA)
                     ? r.schema() + "." + r.name() : r.name()) : intEq(table, r.oid()));
             results.add(relationHolds(r, user, asked));
@@ -126,10 +125,13 @@ final class PrivilegeFunctions {
             boolean select = asked.stream().anyMatch(a -> a.privilege() == Privilege.SELECT && !a.grantOption());
             return select ? bool(true) : userIn(user, superusers());
         }
-        ObjectAcl acl = security.relationAcl(r.catalogId());
+        // An index has no grants of its own (as in PostgreSQL): only its table's owner holds privileges on it.
+        Relation owned = r.isIndex() ? model.get().byOid(r.onOid()).orElse(r) : r;
+        ObjectAcl acl = security.relationAcl(owned.catalogId());
         if (acl.unowned()) return bool(true); // every role acts as the owner of an unowned object
         Set<String> holders = new LinkedHashSet<>(superusers());
         holders.add(PgAcl.ownerName(acl));
+        if (r.isIndex()) return userIn(user, holders);
         for (Asked a : asked) {
             if (a.privilege() == null || a.grantOption()) continue;
             if (acl.grantedTo(RoleDef.PUBLIC).contains(a.privilege())) return bool(true);
