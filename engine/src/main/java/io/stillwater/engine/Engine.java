@@ -68,7 +68,7 @@ public final class Engine implements AutoCloseable {
         ensureRole(user);
         admit(user);
         try {
-            StatementPlanner planner = new StatementPlanner(UtilityParser::parse);
+            StatementPlanner planner = new StatementPlanner(UtilityParser::parse, () -> coordinator.roles().security());
             Session session = new EngineSession(coordinator, planner, plans, user, database == null ? "materialize" : database,
                     options);
             return new CountedSession(session, openSessions);

@@ -6,24 +6,28 @@ import io.stillwater.engine.data.Row;
 import io.stillwater.engine.types.SqlType;
 import io.stillwater.engine.types.TypeKind;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The rows of the {@code information_schema} views ({@link PgCatalog}) for one catalog
  * snapshot, as PostgreSQL 15 computes them for a superuser: tables and views (materialized
  * views are not in the SQL standard's views, as in PostgreSQL), their columns, the
  * schemas, and the constraints: a declared primary key, and the CHECK constraint
- * PostgreSQL lists for every NOT NULL column ({@code 2200_16384_1_not_null}).
+ * PostgreSQL lists for every NOT NULL column ({@code 2200_16384_1_not_null}), and the
+ * privileges on user tables and views ({@code table_privileges}, {@code role_table_grants}).
  */
 final class InformationSchemaRows {
     private InformationSchemaRows() {}
 
-    static List<Row> rows(SystemRelations.Builtin rel, PgRelationModel model) {
+    static List<Row> rows(SystemRelations.Builtin rel, PgRelationModel model, SecurityCatalog security) {
         PgRowBuilder b = new PgRowBuilder(rel);
         String db = PgCatalogRows.DATABASE;
         switch (rel.name()) {
             case "schemata" -> {
                 for (String s : List.of("pg_catalog", "pg_toast", "public", "information_schema")) {
-                    b.row().set("catalog_name", db, "schema_name", s, "schema_owner", PgCatalogRows.ROLE);
+                    b.row().set("catalog_name", db, "schema_name", s,
+                            "schema_owner", s.equals("public") ? "pg_database_owner" : PgCatalogRows.ROLE);
                 }
             }
             case "tables" -> model.relations().stream().filter(InformationSchemaRows::standard).forEach(r -> b.row().set(
@@ -75,6 +79,9 @@ final class InformationSchemaRows {
                     }
                 }
             }
+            case "table_privileges", "role_table_grants" -> model.relations().stream()
+                    .filter(r -> r.isUser() && standard(r))
+                    .forEach(r -> privileges(b, r, PgCatalogRows.acl(r, security), rel.name().equals("table_privileges")));
             default -> { } // sequences, triggers, routines, ...: none
         }
         return b.rows();
@@ -83,6 +90,36 @@ final class InformationSchemaRows {
     /** Relations the standard's views list: tables and views (not materialized views or indexes). */
     private static boolean standard(Relation r) {
         return r.relkind().equals("r") || r.relkind().equals("v");
+    }
+
+    /** PostgreSQL's table privileges in aclexplode's order: what an owner holds, with grant option. */
+    private static final List<String> OWNER_PRIVILEGES =
+            List.of("INSERT", "SELECT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "TRIGGER");
+
+    /**
+     * One row per privilege held on {@code r}, as PostgreSQL 15's views compute them from
+     * {@code aclexplode(coalesce(relacl, acldefault('r', relowner)))}: the owner's (grantable)
+     * first, then each grantee's, then PUBLIC's ({@code table_privileges} only: {@code
+     * role_table_grants} lists grants between roles). The grantor is the owner (see {@link
+     * PgAcl}). Unlike PostgreSQL, which shows a user only the rows of its own roles, every
+     * row is shown to everyone.
+     */
+    private static void privileges(PgRowBuilder b, Relation r, ObjectAcl acl, boolean withPublic) {
+        String owner = PgAcl.ownerName(acl);
+        for (String p : OWNER_PRIVILEGES) privilege(b, r, owner, owner, p, true);
+        for (Map.Entry<String, Set<Privilege>> g : acl.grants().entrySet()) {
+            boolean everyone = g.getKey().equals(RoleDef.PUBLIC);
+            if (g.getKey().equals(owner) || (everyone && !withPublic)) continue;
+            for (Privilege p : Privilege.values()) {
+                if (g.getValue().contains(p)) privilege(b, r, owner, everyone ? "PUBLIC" : g.getKey(), p.keyword(), false);
+            }
+        }
+    }
+
+    private static void privilege(PgRowBuilder b, Relation r, String grantor, String grantee, String type, boolean grantable) {
+        b.row().set("grantor", grantor, "grantee", grantee, "table_catalog", PgCatalogRows.DATABASE,
+                "table_schema", r.schema(), "table_name", r.name(), "privilege_type", type,
+                "is_grantable", grantable ? "YES" : "NO", "with_hierarchy", type.equals("SELECT") ? "YES" : "NO");
     }
 
     private static String notNullName(Relation r, Attribute a) {

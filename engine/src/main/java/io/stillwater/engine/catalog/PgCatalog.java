@@ -145,6 +145,7 @@ public final class PgCatalog {
             case "interval" -> SqlType.INTERVAL;
             case "bytea" -> SqlType.BYTEA;
             case "text" -> SqlType.TEXT;
+            case "_text" -> SqlType.arrayOf(SqlType.TEXT); // aclitem[] columns: aclitem is text here
             default -> throw new IllegalStateException("pg_relations.txt: unknown type " + name);
         };
     }

@@ -11,8 +11,11 @@ import java.util.StringJoiner;
 
 /**
  * The rows of the {@code pg_catalog} relations ({@link PgCatalog}) for one catalog
- * snapshot: a pure function of the schema (Stillwater has one database, {@code
- * materialize}, and one role, the owner of everything), computed when a read needs them.
+ * snapshot: a pure function of the schema and the role catalog ({@link SecurityCatalog}:
+ * relations' owners and grants, see {@link PgAcl}), computed when a read needs them.
+ * Stillwater has one database, {@code materialize}, owned (like the built-in schemas and
+ * objects) by the bootstrap superuser {@code mz_system}, oid 10; {@code public} belongs to
+ * {@code pg_database_owner}, as in PostgreSQL 15.
  * Built-in types come from PostgreSQL 15's own {@code pg_type} (resource {@code
  * pg_types.tsv}); relations, columns, indexes and constraints from {@link PgRelationModel}.
  * Relations of features Stillwater lacks (policies, triggers, publications, inheritance,
@@ -21,9 +24,10 @@ import java.util.StringJoiner;
 public final class PgCatalogRows {
     private PgCatalogRows() {}
 
-    /** The one database and the one role. */
+    /** The one database. */
     public static final String DATABASE = "materialize";
-    public static final String ROLE = "materialize";
+    /** The role owning the built-in objects and the database (oid {@link PgCatalog#OWNER_OID}). */
+    public static final String ROLE = RoleDef.MZ_SYSTEM.name();
 
     private static final List<String[]> BUILTIN_TYPES =
             PgCatalog.resourceLines("pg_types.tsv").stream().map(l -> l.split("\t", -1)).toList();
@@ -31,12 +35,15 @@ public final class PgCatalogRows {
     /** Whether {@code id} is a relation this class (or {@link InformationSchemaRows}) computes. */
     public static boolean handles(long id) { return PgCatalog.contains(id); }
 
-    /** The rows of catalog relation {@code id} for {@code catalog}. */
-    public static List<Row> rows(long id, CatalogView catalog) {
+    /** The rows of catalog relation {@code id} for {@code catalog}, before any role or grant existed. */
+    public static List<Row> rows(long id, CatalogView catalog) { return rows(id, catalog, SecurityCatalog.empty()); }
+
+    /** The rows of catalog relation {@code id} for {@code catalog} and the owners and grants in {@code security}. */
+    public static List<Row> rows(long id, CatalogView catalog, SecurityCatalog security) {
         SystemRelations.Builtin rel = PgCatalog.relations().stream().filter(b -> b.id() == id).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("not a pg_catalog relation: " + id));
         PgRelationModel model = PgRelationModel.of(catalog);
-        if (rel.schema().equals(PgCatalog.INFORMATION_SCHEMA)) return InformationSchemaRows.rows(rel, model);
+        if (rel.schema().equals(PgCatalog.INFORMATION_SCHEMA)) return InformationSchemaRows.rows(rel, model, security);
         PgRowBuilder b = new PgRowBuilder(rel);
         switch (rel.name()) {
             case "pg_namespace" -> {
@@ -46,7 +53,7 @@ public final class PgCatalogRows {
                 b.row().set("oid", PgCatalog.PUBLIC_OID, "nspname", "public", "nspowner", PgCatalog.DATABASE_OWNER_OID);
                 namespace(b, PgCatalog.INFORMATION_SCHEMA_OID, "information_schema");
             }
-            case "pg_class" -> model.relations().forEach(r -> pgClass(b, r, model));
+            case "pg_class" -> model.relations().forEach(r -> pgClass(b, r, model, security));
             case "pg_attribute" -> model.relations().forEach(r -> r.attributes().forEach(a -> attribute(b, r, a)));
             case "pg_type" -> types(b, model);
             case "pg_index" -> model.relations().stream().filter(Relation::isIndex).forEach(r -> index(b, r));
@@ -100,13 +107,13 @@ public final class PgCatalogRows {
                     .forEach(r -> b.row().set("oid", PgCatalog.oid(r.catalogId(), Slot.REWRITE_RULE), "rulename", "_RETURN",
                             "ev_class", r.oid(), "ev_type", "1", "ev_enabled", "O", "is_instead", true));
             case "pg_views" -> model.relations().stream().filter(r -> r.relkind().equals("v"))
-                    .forEach(r -> b.row().set("schemaname", r.schema(), "viewname", r.name(), "viewowner", ROLE,
+                    .forEach(r -> b.row().set("schemaname", r.schema(), "viewname", r.name(), "viewowner", owner(r, security),
                             "definition", r.definition()));
             case "pg_matviews" -> model.relations().stream().filter(r -> r.relkind().equals("m"))
-                    .forEach(r -> b.row().set("schemaname", r.schema(), "matviewname", r.name(), "matviewowner", ROLE,
+                    .forEach(r -> b.row().set("schemaname", r.schema(), "matviewname", r.name(), "matviewowner", owner(r, security),
                             "hasindexes", hasIndex(model, r), "ispopulated", true, "definition", r.definition()));
             case "pg_tables" -> model.relations().stream().filter(r -> r.relkind().equals("r"))
-                    .forEach(r -> b.row().set("schemaname", r.schema(), "tablename", r.name(), "tableowner", ROLE,
+                    .forEach(r -> b.row().set("schemaname", r.schema(), "tablename", r.name(), "tableowner", owner(r, security),
                             "hasindexes", hasIndex(model, r)));
             case "pg_indexes" -> model.relations().stream().filter(Relation::isIndex)
                     .forEach(r -> b.row().set("schemaname", r.schema(),
@@ -131,11 +138,22 @@ public final class PgCatalogRows {
         b.row().set("oid", oid, "nspname", name, "nspowner", PgCatalog.OWNER_OID);
     }
 
-    private static void pgClass(PgRowBuilder b, Relation r, PgRelationModel model) {
+    /** A relation's ACL: a user object's recorded one; built-in relations belong to mz_system. */
+    static ObjectAcl acl(Relation r, SecurityCatalog security) {
+        return r.isUser() ? security.relationAcl(r.catalogId()) : ObjectAcl.UNOWNED;
+    }
+
+    private static String owner(Relation r, SecurityCatalog security) { return PgAcl.ownerName(acl(r, security)); }
+
+    private static void pgClass(PgRowBuilder b, Relation r, PgRelationModel model, SecurityCatalog security) {
         boolean storage = r.relkind().equals("r") || r.relkind().equals("m");
+        // An index belongs to its relation's owner, as in PostgreSQL (whoever created it).
+        ObjectAcl acl = acl(r.isIndex() ? model.byOid(r.onOid()).orElse(r) : r, security);
         b.row().set("oid", r.oid(), "relname", r.name(), "relnamespace", r.namespaceOid(),
                 "reltype", r.hasRowType() ? PgCatalog.oid(r.catalogId(), Slot.ROW_TYPE) : 0,
-                "relowner", PgCatalog.OWNER_OID,
+                "relowner", PgAcl.ownerOid(acl, security),
+                // PostgreSQL keeps no ACL on an index: its table's applies.
+                "relacl", r.isIndex() ? null : PgAcl.relaclArray(acl),
                 "relam", r.isIndex() ? PgCatalog.BTREE_AM_OID : storage ? PgCatalog.HEAP_AM_OID : 0,
                 "relfilenode", storage || r.isIndex() ? r.oid() : 0, "reltuples", -1,
                 "relhasindex", hasIndex(model, r), "relpersistence", "p", "relkind", r.relkind(),

@@ -226,7 +226,16 @@ final class AppliedState implements WritePipeline.Applier {
     }
 
     private Runnable securityChange(SecurityCatalog next) {
-        return () -> security = next;
+        // The catalog is republished (same contents, new identity) so plans cached against it
+        // are dropped as after DDL: they embed answers from the role catalog (pg_get_userbyid,
+        // has_table_privilege). Security is written first: a reader that sees the new catalog
+        // sees the new roles.
+        return () -> {
+            security = next;
+            Catalog c = catalog;
+            catalog = new Catalog(c.tablesByName(), c.viewsByName(), c.materializedViewsByName(), c.indexesByName(),
+                    c.nextId());
+        };
     }
 
     /**

@@ -110,7 +110,7 @@ public final class SystemRelationRows {
         Changes out = new Changes();
         if (PgCatalogRows.handles(id)) {
             var roleRows = RoleRows.rows(id, state.security());
-            for (Row row : roleRows.isPresent() ? roleRows.get() : PgCatalogRows.rows(id, catalog)) out.add(row, 1);
+            for (Row row : roleRows.isPresent() ? roleRows.get() : PgCatalogRows.rows(id, catalog, state.security())) out.add(row, 1);
             return out;
         }
         if (id == MZ_TABLES) {

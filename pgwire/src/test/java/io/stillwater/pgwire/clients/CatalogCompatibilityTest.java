@@ -28,8 +28,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  *
  * <p>Known differences, normalised here: the owner is {@code materialize} on Stillwater and
  * {@code postgres} on PostgreSQL; a column default is stored coerced to the column type
- * ({@code 3.00} where PostgreSQL shows the expression {@code 3}); Stillwater has one database
- * and one role.
+ * ({@code 3.00} where PostgreSQL shows the expression {@code 3}); Stillwater has one database.
+ *
+ * <p>Roles and grants ({@link #ACL_SCHEMA}, run by each server's superuser): the roles
+ * {@code alice} and {@code bob} exist on both, {@code alice} owns {@code acl_t} and
+ * {@code acl_v}, and grants to {@code bob} and PUBLIC are made in the order PostgreSQL
+ * lists them (by grantee name, PUBLIC last), so owners and {@code \dp}'s access
+ * privileges print the same on both.
  */
 class CatalogCompatibilityTest {
     private static final List<String> SCHEMA = List.of(
@@ -38,6 +43,25 @@ class CatalogCompatibilityTest {
             "CREATE VIEW v AS SELECT a, b FROM t",
             "CREATE MATERIALIZED VIEW m AS SELECT a FROM t",
             "CREATE TABLE plain(x bigint, y varchar(20), z timestamp)");
+
+    /** Roles, owners and grants, run as the superuser (mz_system; postgres). */
+    private static final List<String> ACL_SCHEMA = List.of(
+            "CREATE ROLE alice LOGIN",
+            "CREATE ROLE bob",
+            "CREATE TABLE acl_t(k int, v text)",
+            "ALTER TABLE acl_t OWNER TO alice",
+            "CREATE VIEW acl_v AS SELECT k FROM acl_t",
+            "ALTER VIEW acl_v OWNER TO alice",
+            "CREATE MATERIALIZED VIEW acl_m AS SELECT k FROM acl_t",
+            "ALTER MATERIALIZED VIEW acl_m OWNER TO alice",
+            "CREATE INDEX acl_t_k ON acl_t(k)", // by the superuser: still the table owner's
+            "CREATE TABLE acl_u(k int)",
+            "ALTER TABLE acl_u OWNER TO bob",
+            "GRANT SELECT, INSERT ON acl_t TO alice", // the owner's own: no new entry
+            "GRANT SELECT, UPDATE ON acl_t TO bob",
+            "GRANT SELECT ON acl_t TO PUBLIC",
+            "GRANT SELECT ON acl_v TO bob",
+            "GRANT DELETE ON acl_u TO alice");
 
     static EmbeddedStillwater sw;
     static ThrowawayPostgres pg;
@@ -49,6 +73,13 @@ class CatalogCompatibilityTest {
         for (Connection c : List.of(stillwater(), pg.connect())) {
             try (c; Statement s = c.createStatement()) {
                 for (String ddl : SCHEMA) s.execute(ddl);
+            }
+        }
+        Connection sys = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + sw.port() + "/materialize",
+                "mz_system", "");
+        for (Connection c : List.of(sys, pg.connect())) {
+            try (c; Statement s = c.createStatement()) {
+                for (String ddl : ACL_SCHEMA) s.execute(ddl);
             }
         }
     }
@@ -83,7 +114,8 @@ class CatalogCompatibilityTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"\\d", "\\dt", "\\di", "\\dv", "\\dm", "\\dn", "\\df", "\\d v", "\\d m", "\\d t_b", "\\d+ t_b",
-            "\\dt+ nothing", "\\d nope", "\\dT", "\\dp"})
+            "\\dt+ nothing", "\\d nope", "\\dT", "\\dp", "\\dp acl_*", "\\z acl_t", "\\dt acl_*", "\\dv acl_*", "\\dm acl_*",
+            "\\di acl_*"})
     void metaCommandPrintsWhatPostgresPrints(String command) throws Exception {
         List<List<String>> out = psql(command);
         assertThat(out.get(0)).as(command).isEqualTo(out.get(1));
@@ -115,6 +147,49 @@ class CatalogCompatibilityTest {
         List<List<String>> out = psql(command);
         assertThat(out.get(0).get(1)).as(command + " header").isEqualTo(out.get(1).get(1));
         assertThat(out.get(0)).anyMatch(l -> l.startsWith("materialize|"));
+    }
+
+    /** {@code \\du}: the roles both servers have print the same attributes. */
+    @Test
+    void roleListShowsTheSameAttributesForTheSameRoles() throws Exception {
+        List<List<String>> out = psql("\\du");
+        List<List<String>> roles = out.stream()
+                .map(lines -> lines.stream().filter(l -> l.startsWith("alice|") || l.startsWith("bob|")).toList()).toList();
+        assertThat(roles.get(0)).hasSize(2).isEqualTo(roles.get(1));
+    }
+
+    /** Owners, grants and privilege inquiries through SQL, as a client would ask them. */
+    @Test
+    void privilegeQueriesGiveWhatPostgresGives() throws SQLException {
+        String sql = "SELECT c.relname, pg_get_userbyid(c.relowner), array_to_string(c.relacl, ','),"
+                + " has_table_privilege('bob', c.oid, 'SELECT'), has_table_privilege('bob', c.relname, 'UPDATE'),"
+                + " has_table_privilege('alice', c.oid, 'DELETE'), has_any_column_privilege('bob', c.oid, 'INSERT')"
+                + " FROM pg_class c WHERE c.relname LIKE 'acl%' ORDER BY 1";
+        String grants = "SELECT grantor, grantee, table_name, privilege_type, is_grantable, with_hierarchy"
+                + " FROM information_schema.table_privileges WHERE table_name LIKE 'acl%'"
+                + " AND grantee IN ('alice', 'bob', 'PUBLIC') ORDER BY 3, 2, 4";
+        for (String q : List.of(sql, grants, "SELECT grantee, table_name, privilege_type"
+                + " FROM information_schema.role_table_grants WHERE table_name LIKE 'acl%' AND grantee = 'bob' ORDER BY 2, 3")) {
+            assertThat(rows(stillwater(), q)).as(q).isEqualTo(rows(pg.connect(), q));
+        }
+    }
+
+    private static List<String> rows(Connection c, String sql) throws SQLException {
+        try (c; Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            List<String> out = new ArrayList<>();
+            while (rs.next()) {
+                StringBuilder row = new StringBuilder();
+                for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) row.append(rs.getString(i)).append('|');
+                out.add(row.toString());
+            }
+            return out;
+        }
+    }
+
+    @Test
+    void getTablePrivilegesParsesTheSameAcl() throws SQLException {
+        sameOnBoth(md -> md.getTablePrivileges(null, "public", "acl_%"), "TABLE_NAME", "GRANTOR", "GRANTEE",
+                "PRIVILEGE", "IS_GRANTABLE");
     }
 
     private interface MetaDataCall {

@@ -11,6 +11,8 @@ import io.stillwater.engine.plan.QueryPlan;
 import io.stillwater.engine.plan.SortKey;
 import io.stillwater.engine.catalog.CatalogView;
 import io.stillwater.engine.catalog.RecordingCatalogView;
+import io.stillwater.engine.catalog.SecurityCatalog;
+import java.util.function.Supplier;
 import io.stillwater.engine.sql.Statement;
 import io.stillwater.engine.types.DatumText;
 import io.stillwater.engine.types.SqlType;
@@ -125,8 +127,14 @@ public final class CalciteFrontEnd {
     private final HepProgram subQueryProgram;
     private final HepProgram cleanupProgram;
     private final HepProgram projectMergeProgram;
+    /** The role catalog catalog functions (pg_get_userbyid, has_table_privilege, ...) answer from. */
+    private final Supplier<SecurityCatalog> security;
 
-    public CalciteFrontEnd() {
+    public CalciteFrontEnd() { this(SecurityCatalog::empty); }
+
+    /** @param security the role catalog current when a statement is planned */
+    public CalciteFrontEnd(Supplier<SecurityCatalog> security) {
+        this.security = security;
         parserConfig = SqlParser.config()
                 .withParserFactory(SqlBabelParserImpl.FACTORY)
                 .withConformance(CONFORMANCE)
@@ -297,7 +305,7 @@ public final class CalciteFrontEnd {
         RelRoot root = converter.convertQuery(validated, false, true);
         RelNode rel = ViewOrder.liftToTop(optimize(root.rel, cluster, ctx));
 
-        RexToExpr rex = new RexToExpr(rexBuilder, paramTypes, new PgCatalogFunctions(ctx.catalog));
+        RexToExpr rex = new RexToExpr(rexBuilder, paramTypes, new PgCatalogFunctions(ctx.catalog, security.get()));
         RelToPlan toPlan = new RelToPlan(rex);
         List<SortKey> order = List.of();
         long limit = -1;

@@ -61,9 +61,10 @@ final class ClientCatalogQueries {
         // psql \d+: storage options (none).
         replace("pg_catalog.array_to_string(c.reloptions || array(select 'toast.' || x from pg_catalog.unnest(tc.reloptions) x), ', ')",
                 "COALESCE(c.reloptions, '')");
-        // psql \l, \dn+, ...: access privileges (no ACLs: the ACL columns are NULL).
+        // psql \l, \dn+, ...: access privileges (no ACLs: those ACL columns are NULL text). Not
+        // pg_class.relacl: a text[] of the grants, which \dp joins with array_to_string as in PostgreSQL.
         REPLACEMENTS.add(new Replacement(Pattern.compile(
-                "pg_catalog\\.array_to_string\\(\\s*(\\w+\\.\\w*acl)\\s*,\\s*E'\\\\n'\\s*\\)", Pattern.CASE_INSENSITIVE), "$1"));
+                "pg_catalog\\.array_to_string\\(\\s*(\\w+\\.(?!relacl)\\w*acl)\\s*,\\s*E'\\\\n'\\s*\\)", Pattern.CASE_INSENSITIVE), "$1"));
         // psql \dp: column privileges (no ACLs) and policies (none): empty lists.
         REPLACEMENTS.add(new Replacement(Pattern.compile(
                 "pg_catalog\\.array_to_string\\(\\s*ARRAY\\(\\s*SELECT\\s+attname\\s.*?attacl\\s+IS\\s+NOT\\s+NULL\\s*\\)\\s*,\\s*E'\\\\n'\\s*\\)",

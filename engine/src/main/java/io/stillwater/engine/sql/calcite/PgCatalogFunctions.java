@@ -2,10 +2,11 @@ package io.stillwater.engine.sql.calcite;
 
 import io.stillwater.engine.catalog.CatalogView;
 import io.stillwater.engine.catalog.PgCatalog;
-import io.stillwater.engine.catalog.PgCatalogRows;
 import io.stillwater.engine.catalog.PgRelationModel;
 import io.stillwater.engine.catalog.PgRelationModel.Relation;
 import io.stillwater.engine.catalog.PgTypeNames;
+import io.stillwater.engine.catalog.RoleDef;
+import io.stillwater.engine.catalog.SecurityCatalog;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.expr.Expr;
@@ -57,9 +58,16 @@ import org.apache.calcite.sql.type.SqlTypeTransforms;
  */
 final class PgCatalogFunctions {
     private final CatalogView catalog;
+    private final SecurityCatalog security;
+    private final PrivilegeFunctions privileges;
     private PgRelationModel model;
 
-    PgCatalogFunctions(CatalogView catalog) { this.catalog = catalog; }
+    /** @param security the role catalog: owners' names and privileges come from it */
+    PgCatalogFunctions(CatalogView catalog, SecurityCatalog security) {
+        this.catalog = catalog;
+        this.security = security;
+        this.privileges = new PrivilegeFunctions(security, this::model);
+    }
 
     private PgRelationModel model() {
         if (model == null) model = PgRelationModel.of(catalog);
@@ -193,6 +201,7 @@ final class PgCatalogFunctions {
     /** The expression for a call of one of these functions with translated {@code args}. */
     Expr translate(String upperName, List<Expr> args, SqlType type) {
         if (upperName.equals("PG_TABLE_IS_VISIBLE") && !args.isEmpty()) return tableIsVisible(args.get(0));
+        if (PrivilegeFunctions.NAMES.contains(upperName)) return privileges.translate(upperName, args);
         if (BOOLEAN_TRUE.contains(upperName)) return nullIfFirstNull(args, new Expr.Literal(true, SqlType.BOOLEAN));
         if (BOOLEAN_FALSE.contains(upperName)) return nullIfFirstNull(args, new Expr.Literal(false, SqlType.BOOLEAN));
         if (TEXT_NULL.contains(upperName)) return new Expr.Literal(null, SqlType.TEXT);
@@ -202,9 +211,7 @@ final class PgCatalogFunctions {
         Expr arg = args.isEmpty() ? new Expr.Literal(null, SqlType.TEXT) : args.get(0);
         return switch (upperName) {
             case "PG_CHAR_TO_ENCODING" -> lookupText(arg, Map.of("UTF8", 6), new Expr.Literal(-1, SqlType.INTEGER));
-            case "PG_GET_USERBYID" -> lookup(arg, Map.of(PgCatalog.OWNER_OID, PgCatalogRows.ROLE,
-                            PgCatalog.DATABASE_OWNER_OID, "pg_database_owner"),
-                    concat("unknown (OID=", arg, ")"));
+            case "PG_GET_USERBYID" -> lookup(arg, roleNames(), concat("unknown (OID=", arg, ")"));
             case "PG_ENCODING_TO_CHAR" -> lookup(arg, Map.of(6, "UTF8"), new Expr.Literal("", SqlType.TEXT));
             case "PG_GET_EXPR" -> arg.type().kind().isString() ? arg : new Expr.Cast(arg, SqlType.TEXT);
             case "PG_GET_VIEWDEF" -> viewDef(arg);
@@ -216,11 +223,25 @@ final class PgCatalogFunctions {
             case "$REGTYPE" -> regtype(arg);
             case "$REGNAMESPACE" -> regnamespace(arg);
             case "$REGROLE" -> arg.type().kind().isString()
-                    ? lookupText(arg, Map.of(PgCatalogRows.ROLE, PgCatalog.OWNER_OID), null)
-                    : lookup(arg, Map.of(PgCatalog.OWNER_OID, PgCatalogRows.ROLE), new Expr.Cast(arg, SqlType.TEXT));
+                    ? lookupText(arg, roleOids(), null)
+                    : lookup(arg, roleNames(), new Expr.Cast(arg, SqlType.TEXT));
             // regproc and the others: functions are named, not numbered, in Stillwater's catalog.
             default -> arg.type().kind().isString() ? stripPgCatalog(arg) : new Expr.Cast(arg, SqlType.TEXT);
         };
+    }
+
+    /** Every role's name by oid (pg_roles' rows), for pg_get_userbyid and ::regrole. */
+    private Map<Integer, String> roleNames() {
+        Map<Integer, String> names = new LinkedHashMap<>();
+        for (RoleDef r : security.allRoles()) names.put((int) r.oid(), r.name());
+        names.put(PgCatalog.DATABASE_OWNER_OID, "pg_database_owner");
+        return names;
+    }
+
+    private Map<String, Integer> roleOids() {
+        Map<String, Integer> oids = new LinkedHashMap<>();
+        roleNames().forEach((oid, name) -> oids.put(name, oid));
+        return oids;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.stillwater.engine.sql.planner;
 
 import io.stillwater.engine.catalog.CatalogView;
+import io.stillwater.engine.catalog.SecurityCatalog;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.sql.Statement;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Turns SQL text into a {@link Statement}: utility statements (DDL, transaction control,
@@ -27,11 +29,20 @@ import java.util.function.Function;
  */
 public final class StatementPlanner {
     private final Function<String, Optional<Statement>> utilityParser;
-    private final CalciteFrontEnd calcite = new CalciteFrontEnd();
+    private final CalciteFrontEnd calcite;
 
     /** @param utilityParser returns the statement if it is a utility statement, else empty. */
     public StatementPlanner(Function<String, Optional<Statement>> utilityParser) {
+        this(utilityParser, SecurityCatalog::empty);
+    }
+
+    /**
+     * @param security the role catalog now: catalog functions such as pg_get_userbyid and
+     *     has_table_privilege answer from it
+     */
+    public StatementPlanner(Function<String, Optional<Statement>> utilityParser, Supplier<SecurityCatalog> security) {
         this.utilityParser = utilityParser;
+        this.calcite = new CalciteFrontEnd(security);
     }
 
     /**
