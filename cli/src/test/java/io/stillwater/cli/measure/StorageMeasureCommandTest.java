@@ -22,13 +22,15 @@ class StorageMeasureCommandTest {
         assertThat(o.exitCode()).as(o.err()).isZero();
         assertThat(o.out()).contains("step 1: inserted 2,000 rows").contains("step 2: 3 full-table UPDATEs")
                 .contains("after insert #1").contains("after updates #1").contains("(count 2,000)");
-        // After the last clean stop: one checkpoint and the (empty) log segment after it.
-        assertThat(names(dir.resolve("on"))).hasSize(2).anyMatch(n -> n.matches("checkpoint-\\d{20}\\.ckpt"));
+        // After the last clean stop: one checkpoint, the (empty) log segment after it and the
+        // log's control file naming that segment.
+        assertThat(names(dir.resolve("on"))).hasSize(3).contains("wal.control")
+                .anyMatch(n -> n.matches("checkpoint-\\d{20}\\.ckpt"));
 
         CliRun off = CliRun.of("measure", "storage", "--rows", "2000", "--updates", "3", "--restarts", "1",
                 "--checkpoints", "off", "--data-dir", dir.resolve("off").toString());
         assertThat(off.exitCode()).as(off.err()).isZero();
-        assertThat(names(dir.resolve("off"))).containsExactly("wal-00000000000000000001.log");
+        assertThat(names(dir.resolve("off"))).containsExactly("wal-00000000000000000001.log", "wal.control");
     }
 
     private static List<String> names(Path d) throws Exception {
