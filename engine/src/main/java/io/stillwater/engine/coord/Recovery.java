@@ -40,6 +40,7 @@ final class Recovery {
                 state.prepare(record, t).publish();
                 if (t > last[0]) last[0] = t;
             });
+            views.retainIn(state.catalog()); // views the log dropped after the checkpoint
             pipeline.oracle().observe(last[0]);
             pipeline.oracle().applyWrite(last[0]);
             long upper = last[0] + 1;

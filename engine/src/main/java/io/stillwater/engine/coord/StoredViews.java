@@ -185,6 +185,16 @@ final class StoredViews {
         return new StoredViewReader(s, live);
     }
 
+    /**
+     * Forgets the stored contents of views {@code catalog} no longer has (dropped by the
+     * log after the checkpoint). Opening thread, after replay.
+     */
+    void retainIn(Catalog catalog) {
+        Set<Long> live = new HashSet<>();
+        for (MaterializedViewDef m : catalog.materializedViews()) live.add(m.id());
+        byView.keySet().retainAll(live);
+    }
+
     /** How many views answer from stored contents now (introspection, tests). */
     int size() { return byView.size(); }
 
