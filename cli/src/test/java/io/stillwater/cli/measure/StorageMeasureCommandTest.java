@@ -33,6 +33,15 @@ class StorageMeasureCommandTest {
         assertThat(names(dir.resolve("off"))).containsExactly("wal-00000000000000000001.log", "wal.control");
     }
 
+    @Test
+    void withAViewEachRestartTimesItsStoredAndItsRecomputedAnswer() throws Exception {
+        CliRun o = CliRun.of("measure", "storage", "--rows", "2000", "--updates", "2", "--restarts", "1", "--view",
+                "--data-dir", dir.resolve("view").toString());
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.out()).contains("after insert #1").contains("after updates #1")
+                .containsPattern("view: first answer [0-9,]+ ms, first answer after a write [0-9,]+ ms");
+    }
+
     private static List<String> names(Path d) throws Exception {
         try (Stream<Path> s = Files.list(d)) {
             return s.map(p -> p.getFileName().toString()).filter(n -> !n.equals("wal.lock")).sorted().toList();

@@ -45,6 +45,20 @@ public interface CollectionReader {
      */
     Snapshot snapshot(long asOf);
 
+    /**
+     * Holds time {@code t} on the arrangement (compaction does not pass it) until closed,
+     * even before {@code t} is complete, so a reader can wait for {@code t} and still read
+     * there (a checkpoint storing a materialized view's contents). Empty when {@code t} is
+     * already compacted away, or the reader cannot hold (the default). Any thread.
+     */
+    default Optional<Hold> tryHold(long t) { return Optional.empty(); }
+
+    /** A hold taken by {@link #tryHold}; closing is idempotent. */
+    interface Hold extends AutoCloseable {
+        @Override
+        void close();
+    }
+
     /** An arrangement pinned at one time. Single reader thread; close releases the holds. */
     interface Snapshot extends AutoCloseable {
         long asOf();

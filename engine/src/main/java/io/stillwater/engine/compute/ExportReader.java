@@ -120,6 +120,22 @@ final class ExportReader implements CollectionReader {
         return new PinnedSnapshot(asOf, parts, errors, holds);
     }
 
+    @Override
+    public Optional<Hold> tryHold(long t) {
+        List<ReadHold> holds = new ArrayList<>();
+        for (int p = 0; p < trace.workers(); p++) {
+            for (Spine s : List.of(trace.part(p), trace.errorPart(p))) {
+                Optional<ReadHold> h = s.tryAcquireHold(t);
+                if (h.isEmpty()) {
+                    holds.forEach(ReadHold::close);
+                    return Optional.empty();
+                }
+                holds.add(h.get());
+            }
+        }
+        return Optional.of(() -> holds.forEach(ReadHold::close));
+    }
+
     private static ReadHold hold(Spine s, long asOf) {
         return s.acquireHold(asOf);
     }

@@ -25,7 +25,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,6 +75,8 @@ final class AppliedState implements WritePipeline.Applier {
      * the log's history; kinds added later are checkpointed without code here. Apply lock.
      */
     private final CatalogRecords catalogRecords = new CatalogRecords();
+    /** Told which tables each write changed, before the oracle moves to its time (StoredViews). Apply lock. */
+    private BiConsumer<Set<Long>, Long> tablesWritten = (ids, time) -> {};
 
     AppliedState(SystemParameters systemParameters, Replicas replicas, Runnable parametersChanged) {
         this.systemParameters = systemParameters;
@@ -81,6 +85,9 @@ final class AppliedState implements WritePipeline.Applier {
     }
 
     Catalog catalog() { return catalog; }
+
+    /** Sets who is told the tables each applied write changed (at open, before recovery). */
+    void onTablesWritten(BiConsumer<Set<Long>, Long> listener) { tablesWritten = listener; }
 
     Clusters clusters() { return clusters; }
 
@@ -138,6 +145,7 @@ final class AppliedState implements WritePipeline.Applier {
                 List<Table.Prepared> batches = new ArrayList<>(byTable.size());
                 for (var e : byTable.entrySet()) batches.add(tables.get(e.getKey()).prepare(tw.time(), e.getValue()));
                 yield () -> {
+                    tablesWritten.accept(byTable.keySet(), tw.time());
                     for (Table.Prepared b : batches) b.publish();
                     for (long id : byTable.keySet()) lastWritten.put(id, tw.time());
                     if (!replaying) replicas.inputChanges(tw.time(), byTable);

@@ -1,6 +1,9 @@
 package io.stillwater.engine.coord;
 
+import io.stillwater.engine.catalog.MaterializedViewDef;
+import io.stillwater.engine.compute.CollectionReader;
 import io.stillwater.engine.data.Changes;
+import io.stillwater.engine.dataflow.Cancellation;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.params.Params;
@@ -16,12 +19,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.LongFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,11 +39,15 @@ import org.slf4j.LoggerFactory;
  * <p><b>How one checkpoint runs.</b> (1) Holding the pipeline's write lock once every
  * appended record is applied (so nothing is pending and nothing new is appended): take
  * T = the read timestamp, the catalog as records ({@link CatalogRecords}), a read hold
- * at T on every table, then start log segment N ({@link WriteAheadLog#startNewSegment}):
+ * at T on every table and on every materialized view's arrangement (on a replica that
+ * maintains it; no waiting), then start log segment N ({@link WriteAheadLog#startNewSegment}):
  * every record at or before T is in a segment before N, every later one in N or after.
  * That is one fsync under the lock; the lock is released at once. (2) On the checkpoint
  * thread, without any lock: read each table at T (the holds keep T readable while
- * writes go on), write the file as a temporary, fsync, rename, fsync the directory.
+ * writes go on), then each materialized view at T once its dataflow got there (at most
+ * {@link #VIEW_WAIT_MS} ms of waiting for all of them; a view not there in time, or
+ * holding an evaluation error, is left out and recomputed at restart), write the file
+ * as a temporary, fsync, rename, fsync the directory.
  * (3) Only then delete older checkpoint files and the segments before N, oldest first.
  * A crash before the rename leaves the previous checkpoint and every segment after it;
  * a crash after it leaves extra segments, which restart deletes ({@link
@@ -56,6 +66,12 @@ public final class Checkpointer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Checkpointer.class);
     /** Rows per TableWrite frame in a checkpoint file: frames stay small whatever the table's size. */
     static final int ROWS_PER_FRAME = 4096;
+    /**
+     * How long, in all, a checkpoint waits for materialized views' dataflows to reach its
+     * time T. A view not there by then is left out of this checkpoint (restart recomputes
+     * it before answering): a lagging dataflow must never hold up checkpoints.
+     */
+    static final long VIEW_WAIT_MS = 2000;
     /** How often the checkpoint thread looks whether a trigger is due, in ms. */
     static final long CHECK_MS = 100;
 
@@ -70,12 +86,22 @@ public final class Checkpointer implements AutoCloseable {
     }
 
     /** What one checkpoint wrote. */
-    public record Result(Path file, long time, long firstSegment, long bytes, int segmentsDeleted, long millis) {}
+    public record Result(Path file, long time, long firstSegment, long bytes, int segmentsDeleted, long millis,
+                         int viewsStored, int viewsSkipped) {}
 
     /** What step (1) captured under the write lock. */
-    private record Capture(long time, long firstSegment, long logBytes, List<LogRecord> catalog, List<HeldTable> tables) {}
+    private record Capture(long time, long firstSegment, long logBytes, List<LogRecord> catalog, List<HeldTable> tables,
+                           List<HeldView> views) {
+        void release() {
+            for (HeldTable t : tables) t.hold().close();
+            for (HeldView v : views) v.hold().ifPresent(CollectionReader.Hold::close);
+        }
+    }
 
     private record HeldTable(long id, Table table, ReadHold hold) {}
+
+    /** A materialized view's reader, held at T when it can be (stored contents from the checkpoint need no hold). */
+    private record HeldView(MaterializedViewDef def, CollectionReader reader, Optional<CollectionReader.Hold> hold) {}
 
     private final WritePipeline pipeline;
     private final AppliedState state;
@@ -95,7 +121,12 @@ public final class Checkpointer implements AutoCloseable {
     private volatile Consumer<Stage> stageHook = s -> {};
     private volatile boolean closed;
 
-    Checkpointer(WritePipeline pipeline, AppliedState state, WriteAheadLog log, boolean fsync, SystemParameters parameters) {
+    /** A materialized view's reader by view id, on any replica that maintains it (or its stored contents). */
+    private final LongFunction<Optional<CollectionReader>> views;
+
+    Checkpointer(WritePipeline pipeline, AppliedState state, WriteAheadLog log, boolean fsync, SystemParameters parameters,
+                 LongFunction<Optional<CollectionReader>> views) {
+        this.views = views;
         this.pipeline = pipeline;
         this.state = state;
         this.log = log;
@@ -183,11 +214,17 @@ public final class Checkpointer implements AutoCloseable {
         long started = System.nanoTime();
         Capture c = capture();
         Result result;
+        int viewsStored = 0;
         try (CheckpointWriter writer = CheckpointWriter.begin(log.directory(), c.firstSegment(), c.time(), fsync)) {
             for (LogRecord r : c.catalog()) writer.add(r);
             for (HeldTable t : c.tables()) {
                 writeContents(writer, t.id(), c.time(), t.table().read(c.time()));
                 t.hold().close(); // the table may compact past T again
+            }
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(VIEW_WAIT_MS);
+            for (HeldView v : c.views()) {
+                if (writeViewContents(writer, v, c.time(), deadline)) viewsStored++;
+                v.hold().ifPresent(CollectionReader.Hold::close);
             }
             writer.finishTemp();
             stageHook.accept(Stage.TEMP_WRITTEN);
@@ -196,16 +233,17 @@ public final class Checkpointer implements AutoCloseable {
             deleteOlderCheckpoints(c.firstSegment());
             int deleted = log.deleteSegmentsBefore(c.firstSegment());
             result = new Result(file, c.time(), c.firstSegment(), writer.bytes(), deleted,
-                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), viewsStored, c.views().size() - viewsStored);
         } finally {
-            for (HeldTable t : c.tables()) t.hold().close(); // idempotent
+            c.release(); // idempotent
         }
         bytesAtLast = c.logBytes();
         lastNanos = started;
         last = result;
         stageHook.accept(Stage.DONE);
-        LOG.info("checkpoint at {} written to {} ({} bytes, {} ms); deleted {} log segment(s)", result.time(),
-                result.file().getFileName(), result.bytes(), result.millis(), result.segmentsDeleted());
+        LOG.info("checkpoint at {} written to {} ({} bytes, {} ms, {} materialized views' contents, {} left out);"
+                + " deleted {} log segment(s)", result.time(), result.file().getFileName(), result.bytes(), result.millis(),
+                result.viewsStored(), result.viewsSkipped(), result.segmentsDeleted());
         return result;
     }
 
@@ -216,17 +254,22 @@ public final class Checkpointer implements AutoCloseable {
             long logBytes;
             List<LogRecord> catalog;
             List<HeldTable> tables = new ArrayList<>();
+            List<HeldView> held = new ArrayList<>();
             synchronized (pipeline.applyLock()) {
                 time = pipeline.oracle().readTimestamp();
                 logBytes = log.bytesWritten();
                 catalog = state.catalogRecords();
                 for (Table t : state.tables()) tables.add(new HeldTable(t.def().id(), t, t.hold(time)));
+                // Only holds here (cheap); waiting for and reading the views happen on this thread later.
+                for (MaterializedViewDef m : state.catalog().materializedViews()) {
+                    views.apply(m.id()).ifPresent(r -> held.add(new HeldView(m, r, r.tryHold(time))));
+                }
             }
             try {
                 long first = log.startNewSegment();
-                return new Capture(time, first, logBytes, catalog, tables);
+                return new Capture(time, first, logBytes, catalog, tables, held);
             } catch (RuntimeException e) {
-                for (HeldTable t : tables) t.hold().close();
+                new Capture(time, 0, logBytes, catalog, tables, held).release();
                 throw e;
             }
         });
@@ -243,6 +286,47 @@ public final class Checkpointer implements AutoCloseable {
             }
         }
         if (!chunk.isEmpty()) writer.add(new LogRecord.TableWrite(time, chunk));
+    }
+
+    /**
+     * Writes view {@code v}'s contents at {@code time} if its reader gets there before
+     * {@code deadline} (System.nanoTime) without an evaluation error; false when it is left
+     * out of this checkpoint. Checkpoint thread.
+     */
+    private static boolean writeViewContents(CheckpointWriter writer, HeldView v, long time, long deadline) {
+        String why;
+        try {
+            v.reader().readableAt(time).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            try (CollectionReader.Snapshot s = v.reader().snapshot(time)) {
+                if (s.firstError().isEmpty()) {
+                    Changes contents = new Changes();
+                    s.walk(contents::add, Cancellation.NONE);
+                    List<LogRecord.TableChange> chunk = new ArrayList<>(Math.min(ROWS_PER_FRAME, contents.size()));
+                    for (int i = 0; i < contents.size(); i++) {
+                        chunk.add(new LogRecord.TableChange(v.def().id(), contents.row(i), contents.diff(i)));
+                        if (chunk.size() == ROWS_PER_FRAME) {
+                            writer.addViewContents(v.def().id(), new LogRecord.TableWrite(time, chunk));
+                            chunk.clear();
+                        }
+                    }
+                    if (!chunk.isEmpty() || contents.size() == 0) {
+                        writer.addViewContents(v.def().id(), new LogRecord.TableWrite(time, chunk));
+                    }
+                    return true;
+                }
+                why = "it holds an evaluation error";
+            }
+        } catch (TimeoutException e) {
+            why = "its dataflow did not reach the checkpoint's time within " + VIEW_WAIT_MS + " ms";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            why = "interrupted";
+        } catch (ExecutionException | RuntimeException e) {
+            why = "it could not be read at the checkpoint's time: " + e.getMessage();
+        }
+        LOG.info("materialized view {} left out of the checkpoint at {} ({}); restart recomputes it before answering",
+                v.def().name(), time, why);
+        return false;
     }
 
     private void deleteOlderCheckpoints(long current) {

@@ -5,6 +5,7 @@ import io.stillwater.engine.catalog.Clusters;
 import io.stillwater.engine.catalog.ColumnDef;
 import io.stillwater.engine.catalog.SystemRelations;
 import io.stillwater.engine.catalog.TableDef;
+import io.stillwater.engine.compute.CollectionReader;
 import io.stillwater.engine.compute.ComputeController;
 import io.stillwater.engine.compute.ComputeReplica;
 import io.stillwater.engine.compute.DataflowSpec;
@@ -60,6 +61,8 @@ public final class Coordinator implements AutoCloseable {
     private final AppliedState state;
     private final WritePipeline pipeline;
     private final ServingReplicas serving;
+    /** Materialized views' contents from the checkpoint, answering reads until their dataflows hydrate. */
+    private final StoredViews storedViews;
     private final SystemRelationRows builtins;
     private final ReadTimestamps reads;
     private final Hydration hydration;
@@ -81,7 +84,9 @@ public final class Coordinator implements AutoCloseable {
                 () -> parameters.get(Params.MAX_MAINTENANCE_LAG).toMillis(), replicas::backlog);
         this.pipeline = new WritePipeline(log, new TimestampOracle(), state, admission, new UniqueConstraints(state));
         this.admission = admission;
-        this.serving = new ServingReplicas(state, replicas);
+        this.storedViews = new StoredViews(() -> pipeline.oracle().readTimestamp());
+        state.onTablesWritten(storedViews::tablesWritten);
+        this.serving = new ServingReplicas(state, replicas, storedViews);
         this.builtins = new SystemRelationRows(state, serving, replicas, admission);
         this.reads = new ReadTimestamps(pipeline, state, builtins);
         Supplier<DataflowPlanner> planner = DataflowPlanner.lazily();
@@ -135,7 +140,7 @@ public final class Coordinator implements AutoCloseable {
         try {
             SystemParameters parameters = SystemParameters.withStartupDefaults(config.systemParameterDefaults());
             c = new Coordinator(log, parameters, provisioner, config.workers());
-            Recovery.replay(log, c.pipeline, c.state, checkpoint);
+            Recovery.replay(log, c.pipeline, c.state, checkpoint, c.storedViews);
             c.clusterControl.startRecordedReplicas();
             if (!c.state.clusters().everCreated()) c.clusterControl.createDefaultCluster(c.defaultWorkers);
             c.hydration.hydrateAll();
@@ -145,9 +150,15 @@ public final class Coordinator implements AutoCloseable {
             throw e;
         }
         c.pipeline.startTicking();
-        c.checkpointer = new Checkpointer(c.pipeline, c.state, log, config.fsync(), c.state.systemParameters());
+        c.checkpointer = new Checkpointer(c.pipeline, c.state, log, config.fsync(), c.state.systemParameters(),
+                c::materializedViewReader);
         c.checkpointer.start(checkpoint.map(CheckpointReader.Checkpoint::firstSegment).orElse(1L));
         return c;
+    }
+
+    /** Materialized view {@code id}'s reader on any replica maintaining it, with its stored contents (checkpoints). */
+    private Optional<CollectionReader> materializedViewReader(long id) {
+        return storedViews.reader(id, serving.exportReader(id));
     }
 
     // ---------------------------------------------------------------- the parts, for sessions

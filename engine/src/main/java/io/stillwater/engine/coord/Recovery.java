@@ -27,11 +27,12 @@ final class Recovery {
      * Applies every record of {@code log} to {@code state} in log order, then moves the
      * oracle and every table's upper past the last write's time.
      */
-    static void replay(WriteAheadLog log, WritePipeline pipeline, AppliedState state, Optional<Checkpoint> checkpoint) {
+    static void replay(WriteAheadLog log, WritePipeline pipeline, AppliedState state, Optional<Checkpoint> checkpoint,
+                       StoredViews views) {
         long[] last = {0};
         synchronized (pipeline.applyLock()) {
             state.replaying(true);
-            checkpoint.ifPresent(c -> last[0] = load(c, state));
+            checkpoint.ifPresent(c -> last[0] = load(c, state, views));
             // DDL records carry no timestamp: they take effect at the time of the
             // last write before them (later writes are at greater times).
             log.replay(record -> {
@@ -39,6 +40,7 @@ final class Recovery {
                 state.prepare(record, t).publish();
                 if (t > last[0]) last[0] = t;
             });
+            views.retainIn(state.catalog()); // views the log dropped after the checkpoint
             pipeline.oracle().observe(last[0]);
             pipeline.oracle().applyWrite(last[0]);
             long upper = last[0] + 1;
@@ -57,11 +59,15 @@ final class Recovery {
     /**
      * Loads a checkpoint into the empty {@code state}: its catalog records (at time 0, as
      * a log's first DDL), then each table's rows as one batch at the checkpoint's time T.
-     * Returns T: the log after the checkpoint continues from there. Apply lock, replaying.
+     * The materialized views' stored contents go to {@code views}, which serves reads of
+     * them until their dataflows hydrate (the log replayed next marks the ones whose
+     * inputs it writes). Returns T: the log after the checkpoint continues from there.
+     * Apply lock, replaying.
      */
-    private static long load(Checkpoint c, AppliedState state) {
+    private static long load(Checkpoint c, AppliedState state, StoredViews views) {
         long started = System.nanoTime();
         Map<Long, Changes> contents = new HashMap<>();
+        Map<Long, Changes> viewContents = new HashMap<>();
         long[] rows = {0};
         c.read(record -> {
             if (record instanceof LogRecord.TableWrite tw) {
@@ -72,11 +78,16 @@ final class Recovery {
             } else {
                 state.prepare(record, 0).publish();
             }
+        }, view -> {
+            Changes rowsOfView = viewContents.computeIfAbsent(view.viewId(), k -> new Changes());
+            for (LogRecord.TableChange ch : view.chunk().changes()) rowsOfView.add(ch.row(), ch.diff());
         });
+        for (var e : viewContents.entrySet()) views.load(state.catalog(), e.getKey(), c.time(), e.getValue());
         for (var e : contents.entrySet()) state.loadCheckpointedContents(e.getKey(), c.time(), e.getValue());
         for (Table t : state.tables()) t.advanceUpper(c.time() + 1);
-        LOG.info("loaded checkpoint {} at {}: {} tables, {} rows in {} ms", c.file().getFileName(), c.time(),
-                state.tables().size(), rows[0], (System.nanoTime() - started) / 1_000_000);
+        LOG.info("loaded checkpoint {} at {}: {} tables, {} rows, {} materialized views' contents in {} ms",
+                c.file().getFileName(), c.time(), state.tables().size(), rows[0], views.size(),
+                (System.nanoTime() - started) / 1_000_000);
         return c.time();
     }
 }

@@ -20,10 +20,12 @@ import java.util.Optional;
 public final class ServingReplicas {
     private final AppliedState state;
     private final Replicas replicas;
+    private final StoredViews stored;
 
-    ServingReplicas(AppliedState state, Replicas replicas) {
+    ServingReplicas(AppliedState state, Replicas replicas, StoredViews stored) {
         this.state = state;
         this.replicas = replicas;
+        this.stored = stored;
     }
 
     /**
@@ -51,7 +53,7 @@ public final class ServingReplicas {
      */
     public ComputeController compute(String cluster, String replica) {
         Replicas.Live live = choose(cluster, replica);
-        return new SessionCompute(live.compute(), live.spec().cluster(), this::foreignMaterializedView);
+        return new SessionCompute(live.compute(), live.spec().cluster(), this::foreignMaterializedView, stored);
     }
 
     /**

@@ -37,11 +37,14 @@ final class SessionCompute implements ComputeController {
     private final ComputeController home;
     private final String cluster;
     private final ForeignViews foreign;
+    /** Materialized views' contents from the checkpoint, answering reads until their dataflows hydrate. */
+    private final StoredViews stored;
 
-    SessionCompute(ComputeController home, String cluster, ForeignViews foreign) {
+    SessionCompute(ComputeController home, String cluster, ForeignViews foreign, StoredViews stored) {
         this.home = home;
         this.cluster = cluster;
         this.foreign = foreign;
+        this.stored = stored;
     }
 
     /** The replica's own controller. */
@@ -63,16 +66,16 @@ final class SessionCompute implements ComputeController {
     public List<CollectionReader> readers(long collectionId) {
         List<CollectionReader> own = home.readers(collectionId);
         Optional<CollectionReader> other = foreign.find(collectionId, cluster);
-        if (other.isEmpty()) return own;
+        if (other.isEmpty()) return stored.readers(collectionId, own);
         List<CollectionReader> out = new ArrayList<>(own);
         out.add(other.get());
-        return out;
+        return stored.readers(collectionId, out);
     }
 
     @Override
     public Optional<CollectionReader> reader(long exportId) {
         Optional<CollectionReader> own = home.reader(exportId);
-        return own.isPresent() ? own : foreign.find(exportId, cluster);
+        return stored.reader(exportId, own.isPresent() ? own : foreign.find(exportId, cluster));
     }
 
     /** Reads are served where the replica places them (its runtimes), not on the caller's thread. */

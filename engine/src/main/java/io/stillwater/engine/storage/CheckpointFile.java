@@ -24,6 +24,11 @@ import java.util.stream.Stream;
  *   <li>{@link #RECORD}: a log record ({@link LogRecordCodec}): the catalog as the
  *       records that create it, then each table's contents at T as {@code TableWrite}s at
  *       T (in chunks, so no frame grows with the table);</li>
+ *   <li>{@link #VIEW_CONTENTS} (format 2): a materialized view's contents at T, as a
+ *       {@code TableWrite} at T whose changes carry the view's id as their table id, in
+ *       chunks like a table's. Only views whose dataflow reached T within a short wait
+ *       are stored (the checkpoint never waits long for compute); restart serves reads of
+ *       a stored view from these rows until its dataflow has hydrated;</li>
  *   <li>{@link #END}: the last frame: T, N and the number of frames before it. A file
  *       without it, with bytes after it, or with a count that does not match is damaged.</li>
  * </ul>
@@ -33,9 +38,12 @@ public final class CheckpointFile {
     private CheckpointFile() {}
 
     static final byte[] MAGIC = "STILLCKP".getBytes(StandardCharsets.US_ASCII);
-    static final int FORMAT_VERSION = 1;
+    /** 2 adds {@link #VIEW_CONTENTS}; version 1 files (without it) are still read. */
+    static final int FORMAT_VERSION = 2;
+    static final int OLDEST_READABLE_VERSION = 1;
     static final int HEADER = 16;
     static final int RECORD = 1;
+    static final int VIEW_CONTENTS = 2;
     static final int END = 9;
     private static final Pattern NAME = Pattern.compile("checkpoint-(\\d{20})\\.ckpt");
     static final String TEMP_SUFFIX = ".tmp";

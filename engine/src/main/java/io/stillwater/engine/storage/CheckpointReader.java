@@ -25,6 +25,9 @@ public final class CheckpointReader {
 
     private CheckpointReader() {}
 
+    /** A chunk of materialized view {@code viewId}'s rows at the checkpoint's time (its changes carry the view's id). */
+    public record ViewContents(long viewId, LogRecord.TableWrite chunk) {}
+
     /** A validated checkpoint file: the state at {@code time}, replacing the log segments before {@code firstSegment}. */
     public record Checkpoint(Path file, long time, long firstSegment, long records) {
         /**
@@ -34,14 +37,31 @@ public final class CheckpointReader {
          * @throws SqlException XX001 if the file no longer reads back as validated, 58030 on a read error
          */
         public void read(Consumer<LogRecord> sink) {
+            read(sink, viewContents -> {});
+        }
+
+        /**
+         * Like {@link #read(Consumer)}, and feeds the materialized views' stored contents
+         * (format 2) to {@code views}, in chunks.
+         */
+        public void read(Consumer<LogRecord> sink, Consumer<ViewContents> views) {
             try (SegmentScanner scanner = new SegmentScanner(file, CheckpointFile.HEADER, Files.size(file))) {
                 for (long i = 0; i < records; i++) {
                     SegmentScanner.Frame f = scanner.next();
-                    if (f == null || f.payload()[0] != CheckpointFile.RECORD) {
+                    byte section = f == null ? 0 : f.payload()[0];
+                    if (section != CheckpointFile.RECORD && section != CheckpointFile.VIEW_CONTENTS) {
                         throw damaged(file, scanner.goodEnd(), "changed after it was validated");
                     }
                     try {
-                        sink.accept(LogRecordCodec.decode(Arrays.copyOfRange(f.payload(), 1, f.payload().length)));
+                        int skip = section == CheckpointFile.RECORD ? 1 : 9; // section byte [, view id]
+                        LogRecord r = LogRecordCodec.decode(Arrays.copyOfRange(f.payload(), skip, f.payload().length));
+                        if (section == CheckpointFile.RECORD) {
+                            sink.accept(r);
+                        } else if (r instanceof LogRecord.TableWrite tw) {
+                            views.accept(new ViewContents(new BinaryReader(f.payload(), 1, 8).readLong(), tw));
+                        } else {
+                            throw damaged(file, f.offset(), "materialized view section holds " + r.getClass().getSimpleName());
+                        }
                     } catch (CorruptDataException e) {
                         throw damaged(file, f.offset(), "undecodable record: " + e.getMessage());
                     }
@@ -107,9 +127,9 @@ public final class CheckpointReader {
                 throw damaged(file, 0, "not a checkpoint file header");
             }
             int version = ByteBuffer.wrap(header, CheckpointFile.MAGIC.length, 4).getInt();
-            if (version != CheckpointFile.FORMAT_VERSION) {
+            if (version < CheckpointFile.OLDEST_READABLE_VERSION || version > CheckpointFile.FORMAT_VERSION) {
                 throw damaged(file, 8, "format version " + version + ", this version of Stillwater reads "
-                        + CheckpointFile.FORMAT_VERSION);
+                        + CheckpointFile.OLDEST_READABLE_VERSION + " to " + CheckpointFile.FORMAT_VERSION);
             }
             long frames = 0;
             try (SegmentScanner scanner = new SegmentScanner(file, CheckpointFile.HEADER, size)) {
@@ -126,7 +146,8 @@ public final class CheckpointReader {
                         }
                         return new Checkpoint(file, time, firstSegment, frames);
                     }
-                    if (section != CheckpointFile.RECORD) throw damaged(file, f.offset(), "unknown section " + section);
+                    boolean known = section == CheckpointFile.RECORD || (section == CheckpointFile.VIEW_CONTENTS && version >= 2);
+                    if (!known) throw damaged(file, f.offset(), "unknown section " + section);
                     frames++;
                 }
                 throw damaged(file, scanner.goodEnd(), scanner.stopReason() == RecoveryReport.Reason.CLEAN

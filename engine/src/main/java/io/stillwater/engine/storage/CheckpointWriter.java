@@ -70,6 +70,18 @@ public final class CheckpointWriter implements AutoCloseable {
         frame(payload);
     }
 
+    /**
+     * Adds a chunk of materialized view {@code viewId}'s contents at the checkpoint's
+     * time ({@code chunk}'s changes carry the view's id as their table id). A view
+     * without rows is one empty chunk, so restart knows its (empty) contents too.
+     */
+    public void addViewContents(long viewId, LogRecord.TableWrite chunk) {
+        byte[] body = LogRecordCodec.encode(chunk);
+        byte[] payload = new BinaryWriter(body.length + 16).writeByte(CheckpointFile.VIEW_CONTENTS).writeLong(viewId)
+                .writeBytes(body, 0, body.length).toByteArray();
+        frame(payload);
+    }
+
     private void frame(byte[] payload) {
         if (payload.length > WriteAheadLog.MAX_PAYLOAD) throw new IllegalArgumentException("checkpoint frame too large");
         try {
