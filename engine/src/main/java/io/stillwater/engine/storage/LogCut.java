@@ -7,7 +7,6 @@ import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,13 +83,9 @@ public final class LogCut {
      *                      boundary before any damage; {@code 58030} on I/O errors or when the directory is in use
      */
     public static CutReport cut(Path dir, CutPoint at, boolean fsync) {
-        try (FileChannel lockChannel = FileChannel.open(dir.resolve("wal.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-            FileLock lock;
-            try {
-                lock = lockChannel.tryLock();
-            } catch (OverlappingFileLockException e) {
-                lock = null;
-            }
+        try (FileChannel lockChannel = FileChannel.open(dir.resolve(WriteAheadLog.LOCK_FILE), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE)) {
+            FileLock lock = WriteAheadLog.tryLock(lockChannel);
             if (lock == null) {
                 throw new SqlException(SqlState.IO_ERROR, "data directory \"" + dir + "\" is in use; stop the server first");
             }

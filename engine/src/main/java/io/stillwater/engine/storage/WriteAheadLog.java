@@ -85,7 +85,7 @@ public final class WriteAheadLog implements AutoCloseable {
     public static final int MAX_PAYLOAD = 1 << 30;
     static final int FRAME_HEADER = 8;
     static final int SEGMENT_HEADER = SegmentHeader.SIZE;
-    private static final String LOCK_FILE = "wal.lock";
+    static final String LOCK_FILE = "wal.lock";
 
     /** A queued record: its complete frame and the future its appender waits on. */
     private record Pending(ByteBuffer frame, CompletableFuture<Void> done) {}
@@ -177,12 +177,7 @@ public final class WriteAheadLog implements AutoCloseable {
         try {
             Files.createDirectories(dir);
             lockChannel = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            FileLock lock;
-            try {
-                lock = lockChannel.tryLock();
-            } catch (OverlappingFileLockException e) {
-                lock = null;
-            }
+            FileLock lock = tryLock(lockChannel);
             if (lock == null) {
                 throw new SqlException(SqlState.IO_ERROR,
                         "data directory \"" + dir + "\" is already in use by another Stillwater log",
@@ -201,6 +196,19 @@ public final class WriteAheadLog implements AutoCloseable {
         } catch (RuntimeException e) {
             closeQuietly(lockChannel);
             throw e;
+        }
+    }
+
+    /**
+     * The exclusive lock on a data directory's {@code wal.lock} (opened by the caller), or
+     * null when another process, or another open in this process, holds it. The log holds
+     * it while open; {@link LogCut} while it cuts.
+     */
+    static FileLock tryLock(FileChannel lockChannel) throws IOException {
+        try {
+            return lockChannel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            return null;
         }
     }
 
