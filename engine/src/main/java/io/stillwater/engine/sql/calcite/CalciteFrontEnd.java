@@ -17,8 +17,6 @@ import io.stillwater.engine.sql.Statement;
 import io.stillwater.engine.types.DatumText;
 import io.stillwater.engine.types.SqlType;
 import io.stillwater.engine.types.TypeKind;
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -33,7 +31,6 @@ import org.apache.calcite.config.CalciteConnectionConfigImpl;
 import org.apache.calcite.config.CalciteConnectionProperty;
 import org.apache.calcite.config.NullCollation;
 import org.apache.calcite.jdbc.CalciteSchema;
-import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
@@ -143,12 +140,7 @@ public final class CalciteFrontEnd {
                 .withQuoting(Quoting.DOUBLE_QUOTE)
                 .withCaseSensitive(true)
                 .withIdentifierMaxLength(1024);
-        typeFactory = new JavaTypeFactoryImpl(PgTypeSystem.INSTANCE) {
-            // PostgreSQL text is Unicode (UTF8 databases); Calcite's default, ISO-8859-1,
-            // rejects literals like '日本' when it types or casts them.
-            @Override
-            public Charset getDefaultCharset() { return StandardCharsets.UTF_8; }
-        };
+        typeFactory = new PgTypeFactory();
         operatorTable = PgOperatorTable.create();
         validatorConfig = SqlValidator.Config.DEFAULT
                 .withConformance(CONFORMANCE)

@@ -1,5 +1,6 @@
 package io.stillwater.engine.sql.calcite;
 
+import java.math.BigDecimal;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
@@ -26,12 +27,49 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  *       zeros, and PostgreSQL's scale rules (e.g. for division) would then yield 500-digit
  *       results. PostgreSQL keeps the operand's own scale.</li>
  * </ul>
+ *
+ * <p>It also keeps the literals of a multi-row VALUES at their own scale when the column is
+ * unconstrained {@code numeric} (see {@link #makeExactLiteral}).
+ *
+ * <p>One instance per planned statement, used by one thread.
  */
 final class PgRexBuilder extends RexBuilder {
     /** An executor that reduces nothing, so simplification never folds with Calcite's runtime. */
     static final RexExecutor NO_CONSTANT_FOLDING = (rexBuilder, constExps, reducedValues) -> reducedValues.addAll(constExps);
 
     PgRexBuilder(RelDataTypeFactory typeFactory) { super(typeFactory); }
+
+    /** The value of the exact literal made last, at its own scale; null: none yet. */
+    private BigDecimal lastExact;
+
+    /**
+     * Calcite converts each literal of an all-literal VALUES in two steps: the literal at its
+     * own type ({@code 4}: INTEGER), then that value rescaled to the column's type and made
+     * again. For an unconstrained numeric column the rescale is to
+     * {@link PgTypeSystem#UNCONSTRAINED_SCALE} (4 becomes 4 with 500 zeros); PostgreSQL's
+     * numeric keeps each value's own scale (4 stays 4, 2.0 stays 2.0). So when a literal of
+     * the unconstrained type equals the literal made just before, it takes that one's value,
+     * typed {@code DECIMAL(MAX_NUMERIC, its scale)}: still unconstrained {@code numeric} to
+     * {@link TypeMapping}, and assignable to the column's type. Other types are left alone.
+     */
+    @Override
+    public RexLiteral makeExactLiteral(BigDecimal bd, RelDataType type) {
+        BigDecimal previous = lastExact;
+        lastExact = bd;
+        if (bd != null && previous != null && isUnconstrained(type) && previous.compareTo(bd) == 0) {
+            BigDecimal own = previous.scale() < 0 ? previous.setScale(0) : previous;
+            lastExact = own;
+            RelDataType ownType = typeFactory.createTypeWithNullability(
+                    typeFactory.createSqlType(SqlTypeName.DECIMAL, PgTypeSystem.MAX_NUMERIC, own.scale()),
+                    type.isNullable());
+            return super.makeExactLiteral(own, ownType);
+        }
+        return super.makeExactLiteral(bd, type);
+    }
+
+    private static boolean isUnconstrained(RelDataType type) {
+        return type.getSqlTypeName() == SqlTypeName.DECIMAL && type.getScale() == PgTypeSystem.UNCONSTRAINED_SCALE;
+    }
 
     @Override
     public RexNode makeCast(SqlParserPos pos, RelDataType type, RexNode exp, boolean matchNullability, boolean safe,
@@ -50,7 +88,6 @@ final class PgRexBuilder extends RexBuilder {
     }
 
     private static boolean isNumberToUnconstrained(RexLiteral lit, RelDataType type) {
-        return type.getSqlTypeName() == SqlTypeName.DECIMAL && type.getScale() == PgTypeSystem.UNCONSTRAINED_SCALE
-                && SqlTypeName.NUMERIC_TYPES.contains(lit.getType().getSqlTypeName());
+        return isUnconstrained(type) && SqlTypeName.NUMERIC_TYPES.contains(lit.getType().getSqlTypeName());
     }
 }
