@@ -127,6 +127,11 @@ final class PgOperatorTable {
             OWN_NAMES.add(op.getName());
             OWN_NAMES_OPS.add(op);
         }
+        for (SqlOperator op : PgNumericFunctions.operators()) { // sqrt, round, *, /, ...: PostgreSQL's result types
+            ops.add(op);
+            OWN_NAMES.add(op.getName());
+            OWN_NAMES_OPS.add(op);
+        }
         ops.add(new GenerateSeries());
         for (SqlOperator op : TableFunctions.operators()) { // jsonb_each, ...: set-returning functions
             ops.add(op);
@@ -156,8 +161,6 @@ final class PgOperatorTable {
         ops.add(fn("VERSION", ReturnTypes.explicit(SqlTypeName.VARCHAR), declared(), OperandTypes.NILADIC));
         ops.add(fn("CURRENT_DATABASE", ReturnTypes.explicit(SqlTypeName.VARCHAR), declared(), OperandTypes.NILADIC));
         ops.add(fn("PI", ReturnTypes.explicit(SqlTypeName.DOUBLE), declared(), OperandTypes.NILADIC));
-        ops.add(fn("TRUNC", ReturnTypes.ARG0_NULLABLE, declared(SqlTypeName.DOUBLE, SqlTypeName.INTEGER),
-                OperandTypes.or(OperandTypes.NUMERIC, OperandTypes.NUMERIC_INTEGER)));
         ops.add(fn("INITCAP", nullable(SqlTypeName.VARCHAR), declared(), OperandTypes.STRING));
         ops.add(fn("ENCODE", nullable(SqlTypeName.VARCHAR), declared(SqlTypeName.VARBINARY, SqlTypeName.VARCHAR),
                 OperandTypes.family(SqlTypeFamily.BINARY, SqlTypeFamily.CHARACTER)));
@@ -220,7 +223,7 @@ final class PgOperatorTable {
             return f.createTypeWithNullability(l, nullable);
         }
         if (ArraySyntax.isJsonb(l)) return f.createTypeWithNullability(l, true); // jsonb - key
-        return ReturnTypes.NULLABLE_SUM.inferReturnType(b);
+        return PgNumericFunctions.promoteReal(b, ReturnTypes.NULLABLE_SUM.inferReturnType(b));
     }
 
     private static RelDataType plusType(SqlOperatorBinding b) {
@@ -233,7 +236,7 @@ final class PgOperatorTable {
         if (r.getSqlTypeName() == SqlTypeName.DATE && SqlTypeName.INT_TYPES.contains(l.getSqlTypeName())) {
             return b.getTypeFactory().createTypeWithNullability(r, nullable);
         }
-        return ReturnTypes.NULLABLE_SUM.inferReturnType(b);
+        return PgNumericFunctions.promoteReal(b, ReturnTypes.NULLABLE_SUM.inferReturnType(b));
     }
 
     /** Arithmetic operators with PostgreSQL's date/time forms (a holder, so they exist before the table). */

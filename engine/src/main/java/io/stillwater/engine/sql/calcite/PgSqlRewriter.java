@@ -230,6 +230,9 @@ final class PgSqlRewriter extends SqlShuttle {
             basic.setOperator(PgOperatorTable.Arith.MINUS);
         } else if (call instanceof SqlBasicCall basic && call.getOperator() == SqlStdOperatorTable.PLUS) {
             basic.setOperator(PgOperatorTable.Arith.PLUS);
+        } else if (call instanceof SqlBasicCall basic && call.operandCount() == 1
+                && (call.getOperator() == SqlStdOperatorTable.CEIL || call.getOperator() == SqlStdOperatorTable.FLOOR)) {
+            basic.setOperator(call.getKind() == SqlKind.CEIL ? PgNumericFunctions.CEIL : PgNumericFunctions.FLOOR);
         } else if (call.getKind() == SqlKind.VALUES) {
             for (SqlNode row : call.getOperandList()) {
                 if (row instanceof SqlBasicCall r) {

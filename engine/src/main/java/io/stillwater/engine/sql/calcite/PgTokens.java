@@ -5,6 +5,7 @@ import io.stillwater.engine.error.SqlState;
 import io.stillwater.engine.sql.parse.SqlLexer;
 import io.stillwater.engine.sql.parse.Token;
 import io.stillwater.engine.sql.parse.TokenKind;
+import java.math.BigDecimal;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +34,8 @@ import java.util.Set;
  *   <li>{@code GROUPS} window frames become RANGE or biased ROWS frames ({@link WindowRewrites#groupsFrame}).
  *   <li>{@code DISTINCT ON (d...)} becomes a leading select item {@code "?distinct_on"(d...),}
  *       that {@link DistinctOn} turns into a QUALIFY.
+ *   <li>An exponent literal ({@code 1.5e-3}) is spelled out ({@code 0.0015}): PostgreSQL's is
+ *       numeric, Calcite's a double ({@link #plainNumeric}).
  *   <li>{@code LATERAL f(...)} loses its keyword (see {@link PgSqlRewriter}: functions in FROM are lateral).
  * </ul>
  * Offsets shift by a few characters, which only affects positions in error messages.
@@ -65,6 +68,30 @@ final class PgTokens {
     record Edit(int from, int to, int originalFrom, int originalTo) {}
 
     /** Appends {@code replacement} for {@code original[start, end)} and records the edit. */
+    /** Longest plain spelling of an exponent literal rewritten; longer ones stay as written. */
+    private static final int MAX_PLAIN_DIGITS = 1000;
+
+    /**
+     * An exponent literal ({@code 7e0}, {@code 1.5e-3}) spelled without its exponent
+     * ({@code CAST(7 AS numeric)}, {@code 0.0015}), or null when the token has none (or would grow past
+     * {@link #MAX_PLAIN_DIGITS}). In PostgreSQL such a literal is numeric, with the scale its
+     * digits give (1.50e1 is 15.0, 1e3 is 1000); Calcite reads it as a double.
+     */
+    static String plainNumeric(Token t) {
+        String text = t.text();
+        if (text.indexOf('e') < 0 && text.indexOf('E') < 0) return null;
+        BigDecimal v;
+        try {
+            v = new BigDecimal(text);
+        } catch (NumberFormatException | ArithmeticException e) {
+            return null; // left to the parser, which reports it
+        }
+        if (v.scale() < 0) v = v.setScale(0);
+        if (v.precision() > MAX_PLAIN_DIGITS || v.scale() > MAX_PLAIN_DIGITS) return null;
+        // Without a fraction the plain spelling would be an integer literal.
+        return v.scale() == 0 ? "CAST(" + v.toPlainString() + " AS numeric)" : v.toPlainString();
+    }
+
     private static void replace(StringBuilder out, List<Edit> edits, int start, int end, String replacement) {
         int from = out.length();
         out.append(replacement);
@@ -110,6 +137,13 @@ final class PgTokens {
                 replace(out, edits, t.offset(), last.end(), PgCatalogSyntax.replacement(tokens, i, catalogSyntax));
                 copied = last.end();
                 i = catalogSyntax;
+                continue;
+            }
+            String plain = t.kind() == TokenKind.DECIMAL ? plainNumeric(t) : null;
+            if (plain != null) {
+                out.append(sql, copied, t.offset());
+                replace(out, edits, t.offset(), t.end(), plain);
+                copied = t.end();
                 continue;
             }
             if (t.isSymbol("(")) {

@@ -277,11 +277,25 @@ final class RexToExpr {
         }
         if (ArrayCalls.isArrayFunc(f)) return ArrayCalls.call(f, args, type);
         if (f == Func.ANY_OP || f == Func.ALL_OP) return ArrayCalls.quantified(f, args, type);
+        if (f == Func.NULLIF) args = toNumericType(args, type);
         if (COMPARISON_SYMBOLS.containsKey(f) && args.size() == 2) {
             args = resolveUntypedLiteral(call.getOperands(), args);
             checkComparable(f, args.get(0), args.get(1));
         }
         return new Expr.Call(f, args, type);
+    }
+
+    /**
+     * NULLIF(1, 2.0) is numeric (PgNumericFunctions): its numeric arguments of another
+     * kind are cast to the result's, so the value returned is of the result's type.
+     */
+    private static List<Expr> toNumericType(List<Expr> args, SqlType type) {
+        if (!type.kind().isNumeric()) return args;
+        List<Expr> out = new ArrayList<>(args.size());
+        for (Expr a : args) {
+            out.add(a.type().kind().isNumeric() && a.type().kind() != type.kind() ? new Expr.Cast(a, type) : a);
+        }
+        return out;
     }
 
     /**
