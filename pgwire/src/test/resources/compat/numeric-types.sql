@@ -37,6 +37,12 @@ INSERT INTO sc VALUES (2.00)
 [differs] SELECT count(*), sum(n) FROM sc
 [differs] SELECT n FROM sc ORDER BY n
 SELECT x, x * 2, x + 1 FROM (VALUES (2.0), (4)) v(x) ORDER BY x
+VALUES (-2.0), (4), (-1)
+VALUES (1.5, 2), (3, 4.25), (NULL, 5)
+SELECT a + b FROM (VALUES (1.5, 2), (3, 4.25)) v(a, b) ORDER BY 1
+INSERT INTO p2 SELECT 5 UNION ALL SELECT 5.5
+INSERT INTO p2 (n) SELECT CASE WHEN i = 1 THEN n ELSE i END FROM q
+SELECT n, x FROM p2 ORDER BY n, x
 
 -- set operations
 SELECT 1 UNION SELECT 2.5 ORDER BY 1
@@ -72,6 +78,7 @@ SELECT GREATEST(1, 2.50)
 SELECT LEAST(1.50, 3)
 SELECT LEAST(1, 2.50)
 SELECT GREATEST(1, 2::bigint)
+SELECT GREATEST(n, i), LEAST(n, 1.5), GREATEST(i, 1.5), COALESCE(n, i) FROM q ORDER BY i
 SELECT 1 IN (1.0, 2)
 SELECT 2.5 IN (1, 2)
 SELECT n, i FROM q WHERE n IN (1.01, 2) ORDER BY i
@@ -139,6 +146,8 @@ SELECT sum(x) FROM (VALUES (2147483647), (1)) AS v(x)
 -- casts between text, numeric and floats
 SELECT '1.50'::numeric, '1.50'::numeric(5,1), '  3 '::numeric, '1e3'::numeric
 SELECT '1.5'::float8, '1e300'::float8, 'Infinity'::float8, '-0'::float8
+SELECT '1.5'::real, 1.5::real::text, 1e-7::float8, 123456789.123::float8, 1/7::float8, 0.1::real::float8
+SELECT 2.5::numeric::float8, 1::float8::numeric, 1e15::float8::numeric, '12.340'::numeric::text
 SELECT 1.50::text, 2.5::float8::text, 0.1::float8::numeric, 1.23456789012345678::float8::numeric
 SELECT 3.75::int, 2.5::int, 2.5::float8::int, 3.5::float8::int, 2.5::bigint
 SELECT 1.005::numeric(10,2), 1.015::numeric(10,2), 123.456::numeric(4,1)

@@ -30,6 +30,7 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  *   <li>{@code * / + -} mixing {@code real} with an integer or numeric are double precision
  *       ({@code 1 / 3::real} is 0.3333333333333333): PostgreSQL resolves them to float8
  *       operators, Calcite keeps real ({@link #promoteReal}).
+ *   <li>{@code GREATEST}/{@code LEAST} return the first of equal values ({@link #GREATEST}).
  *   <li>{@code NULLIF(a, b)} has the type of the comparison's left operand:
  *       {@code NULLIF(1, 2.0)} is numeric, as PostgreSQL documents.
  *   <li>{@code ceil} and {@code floor} are swapped in by {@link PgSqlRewriter}: the parser
@@ -90,7 +91,7 @@ final class PgNumericFunctions {
      * every call's operator up by name again, so being in the operator table is what counts.
      */
     static List<SqlOperator> operators() {
-        return List.of(TIMES, DIVIDE, NULLIF, CEIL, FLOOR,
+        return List.of(TIMES, DIVIDE, NULLIF, GREATEST, LEAST, CEIL, FLOOR,
                 fn("SQRT", NUMERIC_OR_DOUBLE, DOUBLE_PARAMS, 1),
                 fn("EXP", NUMERIC_OR_DOUBLE, DOUBLE_PARAMS, 1),
                 fn("LN", NUMERIC_OR_DOUBLE, DOUBLE_PARAMS, 1),
@@ -135,6 +136,17 @@ final class PgNumericFunctions {
         }
         return f.createTypeWithNullability(common, true);
     }, InferTypes.FIRST_KNOWN, SqlStdOperatorTable.NULLIF.getOperandTypeChecker(), SqlFunctionCategory.SYSTEM);
+
+    /**
+     * GREATEST and LEAST over the arguments' common type, evaluated by the engine, which
+     * ignores NULLs and returns the first of equal values as PostgreSQL does
+     * ({@code GREATEST(2.00, 2)} is 2.00). Calcite's own are expanded into a CASE of strict
+     * comparisons, which returns the last of equal values.
+     */
+    static final SqlOperator GREATEST = new SqlFunction("GREATEST", SqlKind.GREATEST, ReturnTypes.LEAST_RESTRICTIVE,
+            InferTypes.FIRST_KNOWN, OperandTypes.SAME_VARIADIC, SqlFunctionCategory.SYSTEM);
+    static final SqlOperator LEAST = new SqlFunction("LEAST", SqlKind.LEAST, ReturnTypes.LEAST_RESTRICTIVE,
+            InferTypes.FIRST_KNOWN, OperandTypes.SAME_VARIADIC, SqlFunctionCategory.SYSTEM);
 
     /**
      * PostgreSQL has {@code float4 op float4} but resolves {@code integer op real} and

@@ -277,7 +277,7 @@ final class RexToExpr {
         }
         if (ArrayCalls.isArrayFunc(f)) return ArrayCalls.call(f, args, type);
         if (f == Func.ANY_OP || f == Func.ALL_OP) return ArrayCalls.quantified(f, args, type);
-        if (f == Func.NULLIF) args = toNumericType(args, type);
+        if (f == Func.NULLIF || f == Func.GREATEST || f == Func.LEAST) args = toNumericType(args, type);
         if (COMPARISON_SYMBOLS.containsKey(f) && args.size() == 2) {
             args = resolveUntypedLiteral(call.getOperands(), args);
             checkComparable(f, args.get(0), args.get(1));
@@ -286,8 +286,9 @@ final class RexToExpr {
     }
 
     /**
-     * NULLIF(1, 2.0) is numeric (PgNumericFunctions): its numeric arguments of another
-     * kind are cast to the result's, so the value returned is of the result's type.
+     * NULLIF(1, 2.0) and GREATEST(1, 2.0) are numeric (PgNumericFunctions): their numeric
+     * arguments of another kind are cast to the result's, so the value returned is of the
+     * result's type.
      */
     private static List<Expr> toNumericType(List<Expr> args, SqlType type) {
         if (!type.kind().isNumeric()) return args;
