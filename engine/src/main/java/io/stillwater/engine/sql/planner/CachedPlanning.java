@@ -25,8 +25,10 @@ import java.util.Optional;
  *   <li>the statement as written, planned by the session's {@link StatementPlanner} and
  *       cached under its exact text.</li>
  * </ol>
- * A statement bound from a lifted plan is cached under its exact text too, so the same
- * text again costs one lookup (no lexing, lifting or binding).
+ * A statement bound from a lifted plan for the second time lately (see {@link RecentTexts})
+ * is cached under its exact text too, so the same text again costs one lookup (no lexing,
+ * lifting or binding), while a stream of ever new literals (pgbench's random keys) does not
+ * crowd the cache with texts that never come back.
  * Only SELECT-like queries, INSERT, UPDATE and DELETE are cached: their plans are a pure
  * function of the text, the parameter types and the catalog with the cluster's indexes.
  * Errors are never cached: a statement that fails to plan fails the same way each time.
@@ -35,6 +37,8 @@ import java.util.Optional;
  */
 public final class CachedPlanning {
     private final PlanCache cache;
+    /** Texts bound from lifted plans lately: the second binding of one caches it by its exact text. */
+    private final RecentTexts recentlyBound = new RecentTexts(1024);
 
     public CachedPlanning(PlanCache cache) { this.cache = cache; }
 
@@ -60,8 +64,8 @@ public final class CachedPlanning {
             if (lifted.isPresent()) {
                 Optional<PlannedStatement> bound = planLifted(planner, lifted.get(), catalog, cluster);
                 if (bound.isPresent()) {
-                    // The same text again (a benchmark's loop, a dashboard's refresh) is then one lookup.
-                    cache.put(exact, catalog, bound.get());
+                    // A text bound again soon (a loop, a dashboard's refresh) is then one lookup.
+                    if (recentlyBound.seenBefore(sql)) cache.put(exact, catalog, bound.get());
                     return bound.get();
                 }
             }
