@@ -32,10 +32,19 @@ final class FastLiteral {
     /** Whether {@code t} is one of the accepted literal forms (a string only as a plain {@code '...'}). */
     static boolean accepted(Token t) {
         return switch (t.kind()) {
-            case INTEGER, DECIMAL -> true;
+            // As written in decimal: Calcite reads 0x10 as 0 named x10 (PostgreSQL 15 does too), and 1_000 its own way.
+            case INTEGER -> onlyChars(t.source(), "0123456789");
+            case DECIMAL -> onlyChars(t.source(), "0123456789.eE+-");
             case STRING -> t.source().startsWith("'");
             default -> false;
         };
+    }
+
+    private static boolean onlyChars(String source, String allowed) {
+        for (int i = 0; i < source.length(); i++) {
+            if (allowed.indexOf(source.charAt(i)) < 0) return false;
+        }
+        return true;
     }
 
     /** The literal in a select list or a VALUES row, typed as Calcite types it; null if unsure. */
