@@ -68,7 +68,8 @@ public final class Engine implements AutoCloseable {
         ensureRole(user);
         admit(user);
         try {
-            StatementPlanner planner = new StatementPlanner(UtilityParser::parse, () -> coordinator.roles().security());
+            StatementPlanner planner = new StatementPlanner(UtilityParser::parse, () -> coordinator.roles().security(),
+                    () -> coordinator.systemParameters().get(Params.ENABLE_FAST_PATH_PLANNING));
             Session session = new EngineSession(coordinator, planner, plans, user, database == null ? "materialize" : database,
                     options);
             return new CountedSession(session, openSessions);

@@ -92,6 +92,11 @@ public final class Params {
             "plan_cache_max_entries", new ParamType.IntType(0, 1_000_000), 4096, Scope.ENVIRONMENT,
             "Most planned statements the sessions share (least recently used go first); 0 plans every statement.");
 
+    /** Whether sql.planner.FastPathPlanner plans point lookups, literal SELECTs and INSERTs without Calcite. */
+    public static final Param<Boolean> ENABLE_FAST_PATH_PLANNING = new Param<>(
+            "enable_fast_path_planning", BOOL, true, Scope.ENVIRONMENT,
+            "Plan point lookups, SELECTs of literals and INSERTs of literal rows without the full SQL planner.");
+
     // ---- checkpoints (coord.Checkpointer)
 
     /** How often a checkpoint runs when something was written since the last one; 0 turns the timer off. */
@@ -120,6 +125,7 @@ public final class Params {
             MAX_MAINTENANCE_LAG,
             MAX_QUERY_MEMORY,
             PLAN_CACHE_MAX_ENTRIES,
+            ENABLE_FAST_PATH_PLANNING,
             CHECKPOINT_INTERVAL,
             CHECKPOINT_WAL_SIZE);
 

@@ -14,6 +14,8 @@ final class StatementTimeout {
 
     /** Milliseconds; 0 means no timeout. A bare number is milliseconds, as in PostgreSQL. */
     static long parseMillis(String value) {
+        // Read at every statement: the usual value ("0", or a bare number of milliseconds) without the regex.
+        if (isDigits(value)) return Long.parseLong(value);
         Matcher m = DURATION.matcher(value.toLowerCase(Locale.ROOT));
         if (!m.matches()) {
             throw new SqlException(SqlState.INVALID_PARAMETER_VALUE,
@@ -29,5 +31,14 @@ final class StatementTimeout {
             case "h" -> n * 3_600_000;
             default -> n * 86_400_000;
         };
+    }
+
+    private static boolean isDigits(String value) {
+        if (value.isEmpty() || value.length() > 18) return false;
+        for (int i = 0; i < value.length(); i++) {
+            char ch = value.charAt(i);
+            if (ch < '0' || ch > '9') return false;
+        }
+        return true;
     }
 }

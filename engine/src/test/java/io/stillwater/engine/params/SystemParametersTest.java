@@ -20,7 +20,7 @@ class SystemParametersTest {
                 "enable_compute_index_peek_offload", "compute_index_peek_inline_budget",
                 "compute_index_peek_yield_granularity", "max_result_size", "statement_timeout", "max_connections",
                 "superuser_reserved_connections",
-                "max_maintenance_lag", "max_query_memory", "plan_cache_max_entries", "checkpoint_interval", "checkpoint_wal_size");
+                "max_maintenance_lag", "max_query_memory", "plan_cache_max_entries", "enable_fast_path_planning", "checkpoint_interval", "checkpoint_wal_size");
         SystemParameters p = new SystemParameters();
         assertThat(p.get(Params.ENABLE_COMPUTE_INTERACTIVE_RUNTIME)).isTrue();
         assertThat(p.get(Params.ENABLE_COMPUTE_INTERACTIVE_DATAFLOWS)).isTrue();

@@ -87,7 +87,7 @@ class PlanCacheEquivalencePropertyTest {
     private static Arbitrary<String> literal() {
         return Arbitraries.of("0", "1", "2", "3", "-1", "1.5", "2.25", "2.0", "1e3", "100000", "3000000000",
                 "99999999999999999999", "'a'", "'b'", "'it''s'", "'abc'", "'abcd'", "'2'", "'x1'", "'2020-01-01'",
-                "'1.5'", "NULL", "TRUE", "DATE '2020-01-01'", "'2'::int", "1::bigint");
+                "'1.5'", "NULL", "TRUE", "DATE '2020-01-01'", "'2'::int", "1::bigint", "0x10", "1_000");
     }
 
     @Provide

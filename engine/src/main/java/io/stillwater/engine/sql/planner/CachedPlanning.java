@@ -25,6 +25,10 @@ import java.util.Optional;
  *   <li>the statement as written, planned by the session's {@link StatementPlanner} and
  *       cached under its exact text.</li>
  * </ol>
+ * A statement bound from a lifted plan for the second time lately (see {@link RecentTexts})
+ * is cached under its exact text too, so the same text again costs one lookup (no lexing,
+ * lifting or binding), while a stream of ever new literals (pgbench's random keys) does not
+ * crowd the cache with texts that never come back.
  * Only SELECT-like queries, INSERT, UPDATE and DELETE are cached: their plans are a pure
  * function of the text, the parameter types and the catalog with the cluster's indexes.
  * Errors are never cached: a statement that fails to plan fails the same way each time.
@@ -33,6 +37,8 @@ import java.util.Optional;
  */
 public final class CachedPlanning {
     private final PlanCache cache;
+    /** Texts bound from lifted plans lately: the second binding of one caches it by its exact text. */
+    private final RecentTexts recentlyBound = new RecentTexts(1024);
 
     public CachedPlanning(PlanCache cache) { this.cache = cache; }
 
@@ -53,15 +59,18 @@ public final class CachedPlanning {
             cache.count(PlanCache.Outcome.HIT);
             return found.statement();
         }
-        Catalog visible = catalog.withIndexesOn(cluster);
         if (hints.isEmpty()) {
             Optional<LiteralLifter.LiftedStatement> lifted = LiteralLifter.lift(sql);
             if (lifted.isPresent()) {
-                Optional<PlannedStatement> bound = planLifted(planner, lifted.get(), catalog, visible, cluster);
-                if (bound.isPresent()) return bound.get();
+                Optional<PlannedStatement> bound = planLifted(planner, lifted.get(), catalog, cluster);
+                if (bound.isPresent()) {
+                    // A text bound again soon (a loop, a dashboard's refresh) is then one lookup.
+                    if (recentlyBound.seenBefore(sql)) cache.put(exact, catalog, bound.get());
+                    return bound.get();
+                }
             }
         }
-        PlannedStatement planned = planRecorded(planner, sql, hints, visible);
+        PlannedStatement planned = planRecorded(planner, sql, hints, catalog.withIndexesOn(cluster));
         if (isCacheable(planned.statement())) {
             cache.count(PlanCache.Outcome.MISS); // utility statements are not counted: they never use the cache
             cache.put(exact, catalog, planned);
@@ -79,7 +88,7 @@ public final class CachedPlanning {
 
     /** The lifted statement's generic plan (cached), bound to its literals; empty to plan it as written. */
     private Optional<PlannedStatement> planLifted(StatementPlanner planner, LiteralLifter.LiftedStatement lifted,
-                                           Catalog catalog, Catalog visible, String cluster) {
+                                           Catalog catalog, String cluster) {
         PlanCache.Key key = new PlanCache.Key(lifted.text(), true, List.of(), cluster);
         PlanCache.Lookup found = cache.get(key, catalog);
         PlannedStatement generic;
@@ -87,7 +96,7 @@ public final class CachedPlanning {
         if (hit) {
             generic = found.statement();
         } else {
-            generic = genericPlan(planner, lifted, visible);
+            generic = genericPlan(planner, lifted, catalog.withIndexesOn(cluster));
             cache.put(key, catalog, generic);
         }
         if (generic == null) return Optional.empty();

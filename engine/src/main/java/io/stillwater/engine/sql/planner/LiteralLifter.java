@@ -140,7 +140,9 @@ public final class LiteralLifter {
     }
 
     private static boolean isPlainLiteral(Token t) {
-        return t.kind() == TokenKind.INTEGER || t.kind() == TokenKind.DECIMAL || t.kind() == TokenKind.STRING;
+        // Numbers only as written in decimal: Calcite (like PostgreSQL 15) does not read 0x10 or 1_000 as one number.
+        if (t.kind() == TokenKind.INTEGER || t.kind() == TokenKind.DECIMAL) return FastLiteral.accepted(t);
+        return t.kind() == TokenKind.STRING;
     }
 
     private static String word(Token t) {

@@ -14,22 +14,31 @@ import io.stillwater.engine.types.SqlType;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * Turns SQL text into a {@link Statement}: utility statements (DDL, transaction control,
- * SET/SHOW/RESET) through the utility parser, everything else (SELECT, VALUES, WITH,
- * INSERT, UPDATE, DELETE) through Calcite.
+ * Turns SQL text into a {@link Statement}: the commonest point lookups, literal SELECTs
+ * and INSERTs through {@link FastPathPlanner} (when enabled), utility statements (DDL,
+ * transaction control, SET/SHOW/RESET) through the utility parser, everything else
+ * (SELECT, VALUES, WITH, INSERT, UPDATE, DELETE) through Calcite.
  *
- * <p>Thread-safety: the Calcite configuration is immutable and built once per instance,
+ * <p>Thread-safety: the Calcite configuration is immutable and built once per instance (on first use),
  * and each call plans with its own per-statement objects, so an instance may be shared;
  * one per session is the intended use. Every failure is an
  * {@link io.stillwater.engine.error.SqlException} with a PostgreSQL SQLSTATE.
  */
 public final class StatementPlanner {
     private final Function<String, Optional<Statement>> utilityParser;
-    private final CalciteFrontEnd calcite;
+    private final Supplier<SecurityCatalog> security;
+    /**
+     * Built on first use (see {@link #calcite()}): a session whose statements all come from
+     * the plan cache or the fast path never pays for Calcite's operator tables and rules.
+     */
+    private volatile CalciteFrontEnd calcite;
+    /** Whether {@link FastPathPlanner} is tried first (system parameter {@code enable_fast_path_planning}). */
+    private final BooleanSupplier fastPath;
 
     /** @param utilityParser returns the statement if it is a utility statement, else empty. */
     public StatementPlanner(Function<String, Optional<Statement>> utilityParser) {
@@ -41,8 +50,18 @@ public final class StatementPlanner {
      *     has_table_privilege answer from it
      */
     public StatementPlanner(Function<String, Optional<Statement>> utilityParser, Supplier<SecurityCatalog> security) {
+        this(utilityParser, security, () -> false);
+    }
+
+    /**
+     * @param fastPath read at every statement: whether the commonest shapes are planned by
+     *     {@link FastPathPlanner} without Calcite
+     */
+    public StatementPlanner(Function<String, Optional<Statement>> utilityParser, Supplier<SecurityCatalog> security,
+                            BooleanSupplier fastPath) {
         this.utilityParser = utilityParser;
-        this.calcite = new CalciteFrontEnd(security);
+        this.security = security;
+        this.fastPath = fastPath;
     }
 
     /**
@@ -52,6 +71,10 @@ public final class StatementPlanner {
      *     "infer"); parameters no hint and no context determine are text
      */
     public Statement plan(String sql, List<SqlType> paramHints, CatalogView catalog) {
+        if (fastPath.getAsBoolean()) {
+            Optional<Statement> fast = FastPathPlanner.plan(sql, paramHints == null ? List.of() : paramHints, catalog);
+            if (fast.isPresent()) return fast.get();
+        }
         OptionalInt explained = UtilityParser.explainedQuery(sql);
         if (explained.isPresent()) return explain(sql, explained.getAsInt(), paramHints, catalog);
         Optional<CursorParser.Declared> declared = CursorParser.declared(sql);
@@ -65,11 +88,23 @@ public final class StatementPlanner {
         if (isBlank(sql)) return new Statement.Empty();
         try {
             String query = stripTrailingSemicolons(sql);
-            return DeepStack.plan(() -> calcite.plan(query, paramHints, catalog));
+            return DeepStack.plan(() -> calcite().plan(query, paramHints, catalog));
         } catch (SqlException e) {
             if (e.state() != SqlState.SYNTAX_ERROR || DeepStack.overflowed(e)) throw e;
             throw SqliteExtensions.explain(sql).orElse(e);
         }
+    }
+
+    /** The Calcite front end, built once by whichever thread needs it first. */
+    private CalciteFrontEnd calcite() {
+        CalciteFrontEnd c = calcite;
+        if (c == null) {
+            synchronized (this) {
+                c = calcite;
+                if (c == null) calcite = c = new CalciteFrontEnd(security);
+            }
+        }
+        return c;
     }
 
     /**
@@ -78,7 +113,7 @@ public final class StatementPlanner {
      * names directly, the view's dependencies.
      */
     public CalciteFrontEnd.PlannedView planView(String query, CatalogView catalog) {
-        return DeepStack.plan(() -> calcite.planView(query, catalog));
+        return DeepStack.plan(() -> calcite().planView(query, catalog));
     }
 
     /**
