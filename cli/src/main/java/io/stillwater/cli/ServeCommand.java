@@ -169,6 +169,12 @@ final class ServeCommand implements Callable<Integer> {
                     + "superuser_reserved_connections.")
     int maxStartingConnections;
 
+    @Option(names = "--inline-reads", paramLabel = "BOOL", defaultValue = "true", arity = "1",
+            description = "Answer prepared point reads (fast-path lookups that need no waiting) on the network event "
+                    + "loop, without a hand-off to the connection's thread (default: ${DEFAULT-VALUE}). "
+                    + "Every other statement runs on the connection's thread either way.")
+    boolean inlineReads;
+
     @Mixin
     TlsOptions tls = new TlsOptions();
 
@@ -279,7 +285,7 @@ final class ServeCommand implements Callable<Integer> {
             Authentication authentication = Authentication.of(auth, engine.roles())
                     .withMockSecret(MockAuthSecret.loadOrCreate(dataDir));
             PgServer server = new PgServer(engine::connect, limits, authentication).withTls(serverTls)
-                    .start(listen, port);
+                    .withInlineReads(inlineReads).start(listen, port);
             LOG.info("listening on {}:{} (--auth {}{})", server.boundAddress().getAddress().getHostAddress(),
                     server.boundPort(), auth, serverTls == null ? "" : ", TLS " + (serverTls.required() ? "required" : "allowed"));
             return new Running(engine, server);

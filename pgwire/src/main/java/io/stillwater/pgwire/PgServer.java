@@ -98,6 +98,8 @@ public final class PgServer implements AutoCloseable {
     private final ChannelGroup channels = new DefaultChannelGroup("pgwire", GlobalEventExecutor.INSTANCE);
     /** TLS offered to clients, or null (SSLRequest answered N); set before start. */
     private ServerTls tls;
+    /** Whether bounded reads run on the event loop ({@link PgConnectionHandler}); set before start. */
+    private InlineReads inlineReads = new InlineReads(true);
     private EventLoopGroup acceptors;
     private EventLoopGroup workers;
     private Channel serverChannel;
@@ -146,6 +148,7 @@ public final class PgServer implements AutoCloseable {
         if (serverChannel != null || closed) throw new IllegalStateException("server already started");
         InetSocketAddress address = new InetSocketAddress(host, port);
         ServerTls tls = this.tls;
+        InlineReads inlineReads = this.inlineReads;
         if (address.isUnresolved()) {
             throw new UncheckedIOException("could not listen on " + host + ":" + port + ": unknown host",
                     new UnknownHostException(host));
@@ -167,7 +170,7 @@ public final class PgServer implements AutoCloseable {
                                 .addLast("decoder", new PgDecoder(limits.maxMessageSize(), inputBudget))
                                 .addLast("encoder", BackendEncoder.INSTANCE)
                                 .addLast("handler", new PgConnectionHandler(sessions, registry, starting, liveWorkers, tls,
-                                        authentication));
+                                        authentication, inlineReads));
                     }
                 });
         try {
@@ -181,6 +184,23 @@ public final class PgServer implements AutoCloseable {
         }
         return this;
     }
+
+    /**
+     * Whether prepared point reads may be answered on the event loop, without a hand-off
+     * to the connection's thread (default true; see {@link PgConnectionHandler}). Call
+     * before {@link #start}. Returns this server.
+     */
+    public synchronized PgServer withInlineReads(boolean inline) {
+        if (serverChannel != null) throw new IllegalStateException("inline reads must be set before the server starts");
+        this.inlineReads = new InlineReads(inline);
+        return this;
+    }
+
+    /** Executes answered on the event loop so far (see {@link #withInlineReads}). */
+    public long inlineExecutes() { return inlineReads.answeredCount(); }
+
+    /** Executes the event loop handed to a connection's thread, since the engine could not finish them at once. */
+    public long handedOffExecutes() { return inlineReads.handedOffCount(); }
 
     /** The TLS this server offers, or null. */
     public synchronized ServerTls tls() { return tls; }
