@@ -16,9 +16,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.stillwater.pgwire.auth.Authentication;
 import io.stillwater.pgwire.protocol.BackendEncoder;
@@ -100,6 +98,10 @@ public final class PgServer implements AutoCloseable {
     private ServerTls tls;
     /** Whether bounded reads run on the event loop ({@link PgConnectionHandler}); set before start. */
     private InlineReads inlineReads = new InlineReads(true);
+    /** The socket I/O asked for; set before start. */
+    private Transport transport = Transport.AUTO;
+    /** The one in use once started (AUTO resolved). */
+    private volatile Transport running;
     private EventLoopGroup acceptors;
     private EventLoopGroup workers;
     private Channel serverChannel;
@@ -153,11 +155,12 @@ public final class PgServer implements AutoCloseable {
             throw new UncheckedIOException("could not listen on " + host + ":" + port + ": unknown host",
                     new UnknownHostException(host));
         }
-        acceptors = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
+        Transport resolved = transport.resolve();
+        acceptors = new MultiThreadIoEventLoopGroup(1, resolved.ioHandlers());
+        workers = new MultiThreadIoEventLoopGroup(resolved.ioHandlers());
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(acceptors, workers)
-                .channel(NioServerSocketChannel.class)
+                .channel(resolved.serverChannel())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_KEEPALIVE, true)
@@ -175,6 +178,7 @@ public final class PgServer implements AutoCloseable {
                 });
         try {
             serverChannel = bootstrap.bind(address).syncUninterruptibly().channel();
+            running = resolved;
         } catch (Exception e) { // Netty rethrows the bind's checked IOException undeclared
             shutdownGroups();
             if (e instanceof IOException io) {
@@ -194,6 +198,23 @@ public final class PgServer implements AutoCloseable {
         if (serverChannel != null) throw new IllegalStateException("inline reads must be set before the server starts");
         this.inlineReads = new InlineReads(inline);
         return this;
+    }
+
+    /**
+     * The socket I/O to use (default {@link Transport#AUTO}: native epoll where it loads,
+     * else NIO). Call before {@link #start}. Returns this server.
+     */
+    public synchronized PgServer withTransport(Transport transport) {
+        if (serverChannel != null) throw new IllegalStateException("the transport must be set before the server starts");
+        this.transport = transport;
+        return this;
+    }
+
+    /** The transport in use (NIO or EPOLL); only once started. */
+    public Transport transport() {
+        Transport t = running;
+        if (t == null) throw new IllegalStateException("server not started");
+        return t;
     }
 
     /** Executes answered on the event loop so far (see {@link #withInlineReads}). */
