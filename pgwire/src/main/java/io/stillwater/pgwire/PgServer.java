@@ -217,6 +217,9 @@ public final class PgServer implements AutoCloseable {
         return t;
     }
 
+    /** Whether prepared point reads may be answered on the event loop ({@link #withInlineReads}). */
+    public synchronized boolean inlineReads() { return inlineReads.enabled(); }
+
     /** Executes answered on the event loop so far (see {@link #withInlineReads}). */
     public long inlineExecutes() { return inlineReads.answeredCount(); }
 
