@@ -6,6 +6,7 @@ import io.stillwater.engine.Engine;
 import io.stillwater.engine.config.EngineConfig;
 import io.stillwater.engine.auth.ScramVerifier;
 import io.stillwater.pgwire.PgServer;
+import io.stillwater.pgwire.Transport;
 import io.stillwater.pgwire.tls.ServerTls;
 import io.stillwater.pgwire.auth.AuthMethod;
 import io.stillwater.pgwire.auth.Authentication;
@@ -169,6 +170,30 @@ final class ServeCommand implements Callable<Integer> {
                     + "superuser_reserved_connections.")
     int maxStartingConnections;
 
+    @Option(names = "--inline-reads", paramLabel = "BOOL", defaultValue = "true", arity = "1",
+            description = "Answer prepared point reads (fast-path lookups that need no waiting) on the network event "
+                    + "loop, without a hand-off to the connection's thread (default: ${DEFAULT-VALUE}). "
+                    + "Every other statement runs on the connection's thread either way.")
+    boolean inlineReads;
+
+    @Option(names = "--transport", paramLabel = "auto|nio|epoll", defaultValue = "auto",
+            converter = TransportConverter.class,
+            description = "Socket I/O: epoll (Netty's native transport, Linux x86-64), nio (Java NIO), or auto "
+                    + "(epoll where it loads, else nio; default). The one in use is logged at startup.")
+    Transport transport;
+
+    /** {@code --transport}: auto, nio or epoll, any case. */
+    static final class TransportConverter implements picocli.CommandLine.ITypeConverter<Transport> {
+        @Override
+        public Transport convert(String value) {
+            try {
+                return Transport.valueOf(value.trim().toUpperCase(java.util.Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.TypeConversionException("expected auto, nio or epoll, got '" + value + "'");
+            }
+        }
+    }
+
     @Mixin
     TlsOptions tls = new TlsOptions();
 
@@ -279,9 +304,13 @@ final class ServeCommand implements Callable<Integer> {
             Authentication authentication = Authentication.of(auth, engine.roles())
                     .withMockSecret(MockAuthSecret.loadOrCreate(dataDir));
             PgServer server = new PgServer(engine::connect, limits, authentication).withTls(serverTls)
-                    .start(listen, port);
-            LOG.info("listening on {}:{} (--auth {}{})", server.boundAddress().getAddress().getHostAddress(),
-                    server.boundPort(), auth, serverTls == null ? "" : ", TLS " + (serverTls.required() ? "required" : "allowed"));
+                    .withInlineReads(inlineReads).withTransport(transport).start(listen, port);
+            if (transport == Transport.AUTO && server.transport() == Transport.NIO) {
+                LOG.info("network transport: nio (native epoll unavailable: {})", Transport.epollUnavailability());
+            }
+            LOG.info("listening on {}:{} (--auth {}{}, --transport {})", server.boundAddress().getAddress().getHostAddress(),
+                    server.boundPort(), auth, serverTls == null ? "" : ", TLS " + (serverTls.required() ? "required" : "allowed"),
+                    server.transport().name().toLowerCase(java.util.Locale.ROOT));
             return new Running(engine, server);
         } catch (RuntimeException e) {
             engine.close();

@@ -168,6 +168,11 @@ public final class Engine implements AutoCloseable {
         public ExecutionResult execute(PreparedStatement stmt, List<Object> params) { return inner.execute(stmt, params); }
 
         @Override
+        public ExecutionResult executeImmediate(PreparedStatement stmt, List<Object> params) {
+            return inner.executeImmediate(stmt, params);
+        }
+
+        @Override
         public List<String> splitStatements(String sql) { return inner.splitStatements(sql); }
 
         @Override

@@ -39,9 +39,14 @@ import org.slf4j.LoggerFactory;
  * simple query protocol, and the extended protocol's statements and portals.
  *
  * <p>Threading: every method except {@link #cancelRunning} runs on the connection's
- * single worker thread, in message order; that thread owns all fields but
- * {@link #session} and {@link #cancelRequested}. The engine is synchronous, so a slow
- * statement blocks only this thread, never the event loop.
+ * <em>runner</em>, in message order; the runner owns all fields but {@link #session} and
+ * {@link #cancelRequested}. The runner is the connection's worker thread, except that
+ * while the worker has nothing queued or running, the event loop may run messages itself
+ * through {@link #handleNow}: those that cannot block or take long, including the Execute
+ * of a read the engine can finish at once ({@link Session#executeImmediate}: a point
+ * lookup). {@link PgConnectionHandler} hands the role over (see its {@code runInline}).
+ * The engine is synchronous, so a slow statement blocks only the worker thread, never the
+ * event loop.
  *
  * <p>Fault containment: whatever serving a message throws, {@link Error}s included,
  * becomes an ErrorResponse ({@link ClientErrors}) and the connection carries on: a
@@ -148,6 +153,54 @@ final class ConnectionWorker {
                 }
             }
         }
+    }
+
+    /**
+     * On the event loop, while the worker thread is idle: handles {@code message} now and
+     * returns true if it is one that cannot block or take long (Bind, Describe, Close, Flush,
+     * Sync, and an Execute whose read {@link Session#executeImmediate} finishes at once),
+     * with exactly the replies and errors {@link #handle} would give; otherwise returns
+     * false having done nothing, and the caller hands this message and every later one to
+     * the worker thread. Parse and Query always go there (planning may take milliseconds).
+     */
+    boolean handleNow(FrontendMessage message) {
+        if (closed || session == null || login != null || copyIn != null || !out.isOpen()) return false;
+        switch (message) {
+            case FrontendMessage.Bind m -> { }
+            case FrontendMessage.Describe m -> { }
+            case FrontendMessage.Close m -> { }
+            case FrontendMessage.Flush m -> { }
+            case FrontendMessage.Sync m -> { }
+            case FrontendMessage.Execute m -> {
+                if (!ignoreTillSync && !executedNow(m)) return false;
+            }
+            default -> {
+                return false;
+            }
+        }
+        handle(message);
+        return true;
+    }
+
+    /**
+     * Runs an Execute's statement now if the engine can finish it at once, leaving its
+     * result in the portal for {@link #execute} to send; false if it cannot (nothing done).
+     * A failure is the statement's, answered as {@link #handle} answers it.
+     */
+    private boolean executedNow(FrontendMessage.Execute m) {
+        Portal portal = portals.get(m.portalName());
+        if (portal == null || portal.result != null || portal.statement.isEmpty()) return true; // no statement runs
+        ExecutionResult result;
+        try {
+            result = session.executeImmediate(portal.statement, portal.params);
+        } catch (Throwable e) {
+            error(e);
+            ignoreTillSync = true;
+            return true;
+        }
+        if (result == null) return false;
+        portal.result = result;
+        return true;
     }
 
     /**

@@ -34,6 +34,22 @@ import org.slf4j.LoggerFactory;
  * where {@link ConnectionWorker} runs it against the engine: the messages of one socket
  * read go as one task ({@link #submitBurst}).
  *
+ * <p><b>Inline reads.</b> A prepared point read (Bind, Describe, Execute, Sync of a
+ * fast-path lookup) is answered here, on the event loop, without waking the worker: two
+ * thread hand-offs (futex wake-ups and context switches) per execution otherwise. Who runs
+ * the connection's messages (its <em>runner</em>, which owns the {@link ConnectionWorker}
+ * and {@link Outbound} state) is decided per socket read: the event loop while the worker
+ * has no message queued or running ({@code pending} is 0) and none of the worker's replies
+ * is still queued to the event loop ({@link Outbound#workerWritesQueued}), so replies stay
+ * in order; else the worker. The event loop runs a burst's leading messages as long as
+ * {@link ConnectionWorker#handleNow} takes them, and hands the rest, in order, to the
+ * worker. Hand-offs are ordered: to the worker by the executor's queue, back by the
+ * worker's decrement of {@code pending} after its last message (read here before running
+ * inline). Only reads that finish at once run here (the engine refuses any other: {@link
+ * io.stillwater.engine.session.Session#executeImmediate}), so an expensive or waiting
+ * read never blocks the event loop; cancellation and statement timeouts work as on the
+ * worker. Off with {@code stillwater serve --inline-reads=false}.
+ *
  * <p>Why a platform thread per connection: the engine is synchronous and may block
  * (including inside {@code synchronized}, which pins virtual threads on JDK 21), and a
  * dedicated thread keeps one connection's slow statement from stalling any other. The
@@ -69,6 +85,8 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
     private final AtomicBoolean startupSlot = new AtomicBoolean();
     /** The server's TLS set-up, or null when it offers none. */
     private final ServerTls tls;
+    /** Whether bounded reads may run on the event loop (see the class comment), and their counts. */
+    private final InlineReads inlineReads;
     /** Whether an SSLRequest was answered (a second one is a protocol violation). Event loop only. */
     private boolean sslNegotiated;
 
@@ -86,8 +104,10 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
      * tls}: the server's TLS set-up, or null when SSLRequest is answered {@code N}.
      */
     PgConnectionHandler(SessionFactory sessions, CancelRegistry registry, StartingConnections starting,
-                        Set<ExecutorService> liveWorkers, ServerTls tls, Authentication authentication) {
+                        Set<ExecutorService> liveWorkers, ServerTls tls, Authentication authentication,
+                        InlineReads inlineReads) {
         this.sessions = sessions;
+        this.inlineReads = inlineReads;
         this.tls = tls;
         this.authentication = authentication;
         this.registry = registry;
@@ -182,7 +202,35 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
         List<FrontendMessage> messages = burst;
         if (messages == null) return;
         burst = null;
-        submit(ctx, messages);
+        int ran = inlineReads.enabled() ? runInline(messages) : 0;
+        if (ran == messages.size()) return;
+        List<FrontendMessage> rest = ran == 0 ? messages : messages.subList(ran, messages.size());
+        if (inlineReads.enabled()) {
+            for (FrontendMessage m : rest) if (m instanceof FrontendMessage.Execute) inlineReads.handedOff();
+        }
+        submit(ctx, rest);
+    }
+
+    /**
+     * Runs the leading messages of {@code messages} here, while {@link
+     * ConnectionWorker#handleNow} takes them, if this thread may be the connection's runner
+     * now (see the class comment); returns how many ran. Event loop only.
+     */
+    private int runInline(List<FrontendMessage> messages) {
+        // The worker's decrement of pending follows its last message: reading 0 here sees all it did.
+        if (pending.get() != 0 || out.workerWritesQueued()) return 0;
+        for (int i = 0; i < messages.size(); i++) {
+            FrontendMessage m = messages.get(i);
+            try {
+                if (!worker.handleNow(m)) return i;
+                if (m instanceof FrontendMessage.Execute) inlineReads.answered();
+            } catch (Throwable e) {
+                // As on the worker: a failure around a statement ends the connection.
+                worker.failed(e);
+                return messages.size();
+            }
+        }
+        return messages.size();
     }
 
     /**

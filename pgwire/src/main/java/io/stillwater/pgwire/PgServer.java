@@ -16,9 +16,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.stillwater.pgwire.auth.Authentication;
 import io.stillwater.pgwire.protocol.BackendEncoder;
@@ -98,6 +96,12 @@ public final class PgServer implements AutoCloseable {
     private final ChannelGroup channels = new DefaultChannelGroup("pgwire", GlobalEventExecutor.INSTANCE);
     /** TLS offered to clients, or null (SSLRequest answered N); set before start. */
     private ServerTls tls;
+    /** Whether bounded reads run on the event loop ({@link PgConnectionHandler}); set before start. */
+    private InlineReads inlineReads = new InlineReads(true);
+    /** The socket I/O asked for; set before start. */
+    private Transport transport = Transport.AUTO;
+    /** The one in use once started (AUTO resolved). */
+    private volatile Transport running;
     private EventLoopGroup acceptors;
     private EventLoopGroup workers;
     private Channel serverChannel;
@@ -146,15 +150,17 @@ public final class PgServer implements AutoCloseable {
         if (serverChannel != null || closed) throw new IllegalStateException("server already started");
         InetSocketAddress address = new InetSocketAddress(host, port);
         ServerTls tls = this.tls;
+        InlineReads inlineReads = this.inlineReads;
         if (address.isUnresolved()) {
             throw new UncheckedIOException("could not listen on " + host + ":" + port + ": unknown host",
                     new UnknownHostException(host));
         }
-        acceptors = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
+        Transport resolved = transport.resolve();
+        acceptors = new MultiThreadIoEventLoopGroup(1, resolved.ioHandlers());
+        workers = new MultiThreadIoEventLoopGroup(resolved.ioHandlers());
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(acceptors, workers)
-                .channel(NioServerSocketChannel.class)
+                .channel(resolved.serverChannel())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_KEEPALIVE, true)
@@ -167,11 +173,12 @@ public final class PgServer implements AutoCloseable {
                                 .addLast("decoder", new PgDecoder(limits.maxMessageSize(), inputBudget))
                                 .addLast("encoder", BackendEncoder.INSTANCE)
                                 .addLast("handler", new PgConnectionHandler(sessions, registry, starting, liveWorkers, tls,
-                                        authentication));
+                                        authentication, inlineReads));
                     }
                 });
         try {
             serverChannel = bootstrap.bind(address).syncUninterruptibly().channel();
+            running = resolved;
         } catch (Exception e) { // Netty rethrows the bind's checked IOException undeclared
             shutdownGroups();
             if (e instanceof IOException io) {
@@ -181,6 +188,43 @@ public final class PgServer implements AutoCloseable {
         }
         return this;
     }
+
+    /**
+     * Whether prepared point reads may be answered on the event loop, without a hand-off
+     * to the connection's thread (default true; see {@link PgConnectionHandler}). Call
+     * before {@link #start}. Returns this server.
+     */
+    public synchronized PgServer withInlineReads(boolean inline) {
+        if (serverChannel != null) throw new IllegalStateException("inline reads must be set before the server starts");
+        this.inlineReads = new InlineReads(inline);
+        return this;
+    }
+
+    /**
+     * The socket I/O to use (default {@link Transport#AUTO}: native epoll where it loads,
+     * else NIO). Call before {@link #start}. Returns this server.
+     */
+    public synchronized PgServer withTransport(Transport transport) {
+        if (serverChannel != null) throw new IllegalStateException("the transport must be set before the server starts");
+        this.transport = transport;
+        return this;
+    }
+
+    /** The transport in use (NIO or EPOLL); only once started. */
+    public Transport transport() {
+        Transport t = running;
+        if (t == null) throw new IllegalStateException("server not started");
+        return t;
+    }
+
+    /** Whether prepared point reads may be answered on the event loop ({@link #withInlineReads}). */
+    public synchronized boolean inlineReads() { return inlineReads.enabled(); }
+
+    /** Executes answered on the event loop so far (see {@link #withInlineReads}). */
+    public long inlineExecutes() { return inlineReads.answeredCount(); }
+
+    /** Executes the event loop handed to a connection's thread, since the engine could not finish them at once. */
+    public long handedOffExecutes() { return inlineReads.handedOffCount(); }
 
     /** The TLS this server offers, or null. */
     public synchronized ServerTls tls() { return tls; }

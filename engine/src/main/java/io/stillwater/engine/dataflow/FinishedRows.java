@@ -83,7 +83,8 @@ public final class FinishedRows implements AutoCloseable {
     public List<Row> next(int max) {
         if (max < 1) throw new IllegalArgumentException("max must be at least 1: " + max);
         if (ordered && !resultDone) sortAll();
-        List<Row> out = new ArrayList<>(Math.min(max, 1024));
+        // Grown as rows come: a point read's one row must not cost a zeroed 1024-slot array.
+        List<Row> out = new ArrayList<>(Math.min(max, 16));
         while (out.size() < max && remaining > 0) {
             if (copiesLeft == 0) {
                 if (position == pending.size() && !refill()) break;

@@ -138,6 +138,10 @@ public final class PeekExecutor {
     private Output execute(ComputeReads replica, String statement, PeekPlan plan, PeekInputs in, EvalContext ctx,
                            Cancellation cancel, ReadLimits limits, boolean here) {
         cancel.check();
+        if (limits.immediate() && !(plan instanceof PeekPlan.FastPathLookup)) {
+            // Only a lookup is bounded; a walk, dataflow or constant (generate_series) may take long.
+            throw new NotImmediate(plan.pathName());
+        }
         if (plan instanceof PeekPlan.Constant c) {
             // Constants and table functions run on the calling thread: a long generate_series streams.
             PipelinedRead read = PipelinedRead.open(c.body(), (id, t) -> {
@@ -148,6 +152,7 @@ public final class PeekExecutor {
         FaultPoints.hit(FaultPoints.Point.PEEK);
         ParameterSnapshot params = parameters.snapshot();
         boolean onThisThread = here || replica.placement(kind(plan), params).orElse(null) == ComputeRuntime.INTERACTIVE;
+        if (limits.immediate() && !onThisThread) throw new NotImmediate("a lookup queued on a solo replica's worker loop");
         // A walk past its inline budget moves to the offload pool when offload is on: it is
         // materialized there. With offload off it runs on this thread to its end, so it streams.
         boolean stream = limits.stream() && onThisThread && switch (plan) {
@@ -471,6 +476,9 @@ public final class PeekExecutor {
         @Override
         public void accept(Row row, long diff) {
             if ((++visited % CHECK_EVERY) == 0) cancel.check();
+            if (visited > ReadLimits.IMMEDIATE_ROWS && limits.immediate()) {
+                throw new NotImmediate("the lookup visits more than " + ReadLimits.IMMEDIATE_ROWS + " rows");
+            }
             Row r;
             try {
                 r = mfp.apply(row);

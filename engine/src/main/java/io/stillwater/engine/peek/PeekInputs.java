@@ -62,6 +62,17 @@ public final class PeekInputs implements AutoCloseable {
      * snapshots.
      */
     public static PeekInputs acquire(ReadTimestamps reads, PeekPlan plan, Isolation isolation, Cancellation cancel) {
+        return acquire(reads, plan, isolation, cancel, false);
+    }
+
+    /**
+     * Like {@link #acquire(ReadTimestamps, PeekPlan, Isolation, Cancellation)}; when {@code
+     * immediate}, never waits: if an export is not readable at the chosen time yet, the
+     * inputs are released and {@link NotImmediate} is thrown (the caller runs the read where
+     * it may wait).
+     */
+    public static PeekInputs acquire(ReadTimestamps reads, PeekPlan plan, Isolation isolation, Cancellation cancel,
+                                     boolean immediate) {
         Collection<CollectionReader> readers = plan.exports().values();
         boolean exportsOnly = plan.tables().isEmpty() && !readers.isEmpty();
         for (int attempt = 1; ; attempt++) {
@@ -72,14 +83,18 @@ public final class PeekInputs implements AutoCloseable {
                     // First the freshest time all are complete; if one export compacted
                     // past it meanwhile, the freshest time any is complete (the others
                     // catch up to it); last, the strict serializable time.
-                    in = new PeekInputs(attempt == 1 ? freshestComplete(readers, cancel) : freshestAny(readers, cancel));
+                    in = new PeekInputs(attempt == 1 ? freshestComplete(readers, cancel, immediate)
+                            : freshestAny(readers, cancel, immediate));
                 } else {
                     ReadContext rc = reads.beginRead(plan.tables(), -1);
                     in = new PeekInputs(rc.asOf());
                     in.addTables(rc, plan.tables());
                 }
-                for (CollectionReader r : readers) in.openExport(r, cancel);
+                for (CollectionReader r : readers) in.openExport(r, cancel, immediate);
                 return in;
+            } catch (NotImmediate e) {
+                if (in != null) in.close();
+                throw e;
             } catch (SqlException e) {
                 if (in != null) in.close();
                 // A long wait (e.g. for a hydration) can outlast the export's compaction
@@ -228,7 +243,11 @@ public final class PeekInputs implements AutoCloseable {
     }
 
     private void openExport(CollectionReader r, Cancellation cancel) {
-        await(r.readableAt(asOf), r, cancel);
+        openExport(r, cancel, false);
+    }
+
+    private void openExport(CollectionReader r, Cancellation cancel, boolean immediate) {
+        await(r.readableAt(asOf), r, cancel, immediate);
         exports.put(r.exportId(), r.snapshot(asOf));
     }
 
@@ -237,19 +256,23 @@ public final class PeekInputs implements AutoCloseable {
      * after waiting for each to hydrate.
      */
     static long freshestComplete(Collection<CollectionReader> readers, Cancellation cancel) {
+        return freshestComplete(readers, cancel, false);
+    }
+
+    private static long freshestComplete(Collection<CollectionReader> readers, Cancellation cancel, boolean immediate) {
         long t = Long.MAX_VALUE;
         for (CollectionReader r : readers) {
-            await(r.readableAt(Long.MIN_VALUE), r, cancel);
+            await(r.readableAt(Long.MIN_VALUE), r, cancel, immediate);
             t = Math.min(t, r.upper() - 1);
         }
         return t;
     }
 
     /** The greatest {@code upper - 1} of {@code readers}, after waiting for each to hydrate. */
-    static long freshestAny(Collection<CollectionReader> readers, Cancellation cancel) {
+    private static long freshestAny(Collection<CollectionReader> readers, Cancellation cancel, boolean immediate) {
         long t = Long.MIN_VALUE;
         for (CollectionReader r : readers) {
-            await(r.readableAt(Long.MIN_VALUE), r, cancel);
+            await(r.readableAt(Long.MIN_VALUE), r, cancel, immediate);
             t = Math.max(t, r.upper() - 1);
         }
         return t;
@@ -257,6 +280,12 @@ public final class PeekInputs implements AutoCloseable {
 
     /** Waits for {@code f}, checking {@code cancel} every few milliseconds. */
     static void await(CompletableFuture<Void> f, CollectionReader r, Cancellation cancel) {
+        await(f, r, cancel, false);
+    }
+
+    /** Like {@link #await(CompletableFuture, CollectionReader, Cancellation)}; {@code immediate}: {@link NotImmediate} rather than wait. */
+    private static void await(CompletableFuture<Void> f, CollectionReader r, Cancellation cancel, boolean immediate) {
+        if (immediate && !f.isDone()) throw new NotImmediate("export u" + r.exportId() + " is not readable yet");
         while (true) {
             cancel.check();
             try {

@@ -28,6 +28,7 @@ import io.stillwater.engine.params.Params;
 import io.stillwater.engine.params.Roles;
 import io.stillwater.engine.params.SystemParameters;
 import io.stillwater.engine.peek.Isolation;
+import io.stillwater.engine.peek.NotImmediate;
 import io.stillwater.engine.peek.ObjectNames;
 import io.stillwater.engine.peek.PeekExecutor;
 import io.stillwater.engine.peek.PeekExplainer;
@@ -240,6 +241,20 @@ public final class EngineSession implements Session {
 
     // ------------------------------------------------------------------ execute
 
+    private boolean immediate; // set while executeImmediate runs a statement: its read must not wait (NotImmediate)
+    @Override
+    public ExecutionResult executeImmediate(PreparedStatement prepared, List<Object> params) {
+        if (!(prepared.plan() instanceof Statement.Query) || txn != null || status != TransactionStatus.IDLE) return null;
+        immediate = true;
+        try {
+            return execute(prepared, params);
+        } catch (NotImmediate e) {
+            return null; // its inputs and memory were released on the way out
+        } finally {
+            immediate = false;
+        }
+    }
+
     @Override
     public ExecutionResult execute(PreparedStatement prepared, List<Object> params) {
         Statement stmt = prepared.plan();
@@ -286,6 +301,7 @@ public final class EngineSession implements Session {
         failTransaction();
         return switch (failure) {
             case SqlException e -> e;
+            case NotImmediate e -> e; // not a failure: executeImmediate declines
             case Error e -> throw e;
             case RuntimeException e -> internalError(phase, e);
             // Only checked exceptions remain (rethrown sneakily from below): a bug like any other.
@@ -497,7 +513,7 @@ public final class EngineSession implements Session {
         PeekPlan peek = peekPlanner(compute, here).plan(plan.body(), ctx);
         // A materialized read's rows all go to the client only without LIMIT and OFFSET.
         long whileMaterializing = plan.limit() < 0 && plan.offset() <= 0 ? maxResultBytes : Long.MAX_VALUE;
-        ReadLimits limits = new ReadLimits(memory, whileMaterializing, stream);
+        ReadLimits limits = new ReadLimits(memory, whileMaterializing, stream, immediate && !forWrite);
         ChunkSource rows;
         if (peek instanceof PeekPlan.Constant) {
             // Constants and table functions: no snapshot, no timestamp, no transaction read.
@@ -512,7 +528,7 @@ public final class EngineSession implements Session {
         } else {
             // Writes read the newest state (they hold the write lock): always strict serializable.
             Isolation isolation = forWrite ? Isolation.STRICT_SERIALIZABLE : isolation();
-            PeekInputs in = PeekInputs.acquire(reads, peek, isolation, cancel);
+            PeekInputs in = PeekInputs.acquire(reads, peek, isolation, cancel, immediate && !forWrite);
             try {
                 // The reads of writes run here (table snapshots, under the write lock); a
                 // SELECT is served by the session's replica, which places it on a runtime.

@@ -26,6 +26,16 @@ public interface Session extends AutoCloseable {
      */
     ExecutionResult execute(PreparedStatement stmt, List<Object> params);
 
+    /**
+     * Executes {@code stmt} only if it finishes now on the calling thread, without waiting
+     * and within a small bound of work (the engine's: a fast-path lookup outside a
+     * transaction block, on an index readable at its read time already, visiting a few
+     * hundred rows at most). Otherwise returns null, having done nothing a client could
+     * observe, and the caller runs {@link #execute} where blocking is allowed. Lets the
+     * wire server answer point reads on its event loop, with no thread hand-off.
+     */
+    default ExecutionResult executeImmediate(PreparedStatement stmt, List<Object> params) { return null; }
+
     /** Parses, plans and executes one statement without parameters (simple protocol). */
     default ExecutionResult execute(String sql) {
         PreparedStatement stmt = prepare(sql, List.of());

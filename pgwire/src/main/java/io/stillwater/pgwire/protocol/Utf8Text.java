@@ -18,6 +18,8 @@ public final class Utf8Text {
 
     /** Decodes {@code bytes}; NUL is rejected too when {@code noNul} (a text value cannot hold it). */
     public static String decode(ByteBuffer bytes, boolean noNul) {
+        String ascii = ascii(bytes, noNul);
+        if (ascii != null) return ascii;
         ByteBuffer copy = bytes.duplicate();
         try {
             String s = StandardCharsets.UTF_8.newDecoder()
@@ -32,6 +34,21 @@ public final class Utf8Text {
     }
 
     public static String decode(byte[] bytes, boolean noNul) { return decode(ByteBuffer.wrap(bytes), noNul); }
+
+    /**
+     * The common case without a decoder: statement and portal names, parameters and most
+     * SQL are plain ASCII, which is valid UTF-8 as it is (a decoder and its char buffer
+     * per string were a tenth of a point read's allocation). Null when a byte is not
+     * ASCII, or is a NUL that {@code noNul} refuses: the strict decoder then decides.
+     */
+    private static String ascii(ByteBuffer bytes, boolean noNul) {
+        byte[] raw = new byte[bytes.remaining()];
+        bytes.duplicate().get(raw);
+        for (byte b : raw) {
+            if (b < 0 || (b == 0 && noNul)) return null; // b < 0: 0x80 and above
+        }
+        return new String(raw, StandardCharsets.ISO_8859_1); // ASCII bytes are the same characters
+    }
 
     private static SqlException invalid(ByteBuffer b, int at) {
         StringBuilder shown = new StringBuilder();
