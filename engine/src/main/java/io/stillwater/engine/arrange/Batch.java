@@ -11,7 +11,9 @@ import java.util.List;
  * <p>Layout is columnar, like differential dataflow's {@code OrdValBatch} (a trie in CSR
  * form): {@code keys[k]} owns values {@code keyOffs[k] .. keyOffs[k+1]}, {@code vals[v]}
  * owns updates {@code valOffs[v] .. valOffs[v+1]} in {@code times}/{@code diffs}. No
- * per-update objects. Arrays may be longer than the counts; only the counted prefix is
+ * per-update objects. The keys and values are {@link RowColumn}s: primitive columns when every
+ * row fits (no object per row or datum), no storage at all for all-empty values, boxed rows
+ * otherwise. Arrays may be longer than the counts; only the counted prefix is
  * meaningful. Nothing is ever written to the arrays after construction, so a batch can be
  * shared with any thread.
  *
@@ -21,9 +23,9 @@ import java.util.List;
  * compacted, {@code since == lower}).
  */
 public final class Batch {
-    final Row[] keys;
+    final RowColumn keys;
     final int[] keyOffs;
-    final Row[] vals;
+    final RowColumn vals;
     final int[] valOffs;
     final long[] times;
     final long[] diffs;
@@ -34,7 +36,7 @@ public final class Batch {
     private final long upper;
     private final long since;
 
-    Batch(Row[] keys, int[] keyOffs, int keyCount, Row[] vals, int[] valOffs, int valCount,
+    Batch(RowColumn keys, int[] keyOffs, int keyCount, RowColumn vals, int[] valOffs, int valCount,
             long[] times, long[] diffs, int updateCount, long lower, long upper, long since) {
         if (lower > upper) throw new IllegalArgumentException("batch lower " + lower + " > upper " + upper);
         this.keys = keys;
@@ -51,13 +53,12 @@ public final class Batch {
         this.since = Math.max(since, lower);
     }
 
-    private static final Row[] NO_ROWS = new Row[0];
     private static final int[] ZERO_OFFS = {0};
     private static final long[] NO_LONGS = new long[0];
 
     /** A batch with no updates that covers {@code [lower, upper)}. */
     public static Batch empty(long lower, long upper) {
-        return new Batch(NO_ROWS, ZERO_OFFS, 0, NO_ROWS, ZERO_OFFS, 0, NO_LONGS, NO_LONGS, 0, lower, upper, lower);
+        return new Batch(EmptyRows.INSTANCE, ZERO_OFFS, 0, EmptyRows.INSTANCE, ZERO_OFFS, 0, NO_LONGS, NO_LONGS, 0, lower, upper, lower);
     }
 
     /** Sorts and consolidates {@code updates} into a batch over {@code [lower, upper)}. */
@@ -101,7 +102,7 @@ public final class Batch {
         int hi = keyCount - 1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            int c = RowOrder.compare(keys[mid], key);
+            int c = keys.compareTo(mid, key);
             if (c < 0) lo = mid + 1;
             else if (c > 0) hi = mid - 1;
             else return mid;
@@ -132,7 +133,7 @@ public final class Batch {
         for (int k = 0; k < keyCount; k++) {
             for (int v = keyOffs[k]; v < keyOffs[k + 1]; v++) {
                 for (int u = valOffs[v]; u < valOffs[v + 1]; u++) {
-                    out.add(new KeyValUpdate(keys[k], vals[v], times[u], diffs[u]));
+                    out.add(new KeyValUpdate(keys.row(k), vals.row(v), times[u], diffs[u]));
                 }
             }
         }

@@ -15,35 +15,55 @@ import java.util.Arrays;
  * compares nothing). Owned by one thread; discarded after {@link #build}.
  */
 final class BatchBuilder {
-    private Row[] keys;
+    private RowColumnBuilder keys;
     private int[] keyOffs;
     private int keyCount;
-    private Row[] vals;
+    private RowColumnBuilder vals;
     private int[] valOffs;
     private int valCount;
     private long[] times;
     private long[] diffs;
     private int updateCount;
 
-    private Row groupKey;
-    private Row groupVal;
+    // The current group's key and value: a row (groupKeyRow) or a position in a source
+    // batch's column (groupKeyCol, groupKeyPos), so a merge copies primitives without boxing.
+    private Row groupKeyRow;
+    private RowColumn groupKeyCol;
+    private int groupKeyPos;
+    private Row groupValRow;
+    private RowColumn groupValCol;
+    private int groupValPos;
     private int groupStart;
     /** Whether groupKey is already the last entry of keys (an earlier group of it survived). */
     private boolean keyEmitted;
 
     BatchBuilder(int keyCapacity, int valCapacity, int updateCapacity) {
-        keys = new Row[Math.max(keyCapacity, 1)];
-        keyOffs = new int[keys.length + 1];
-        vals = new Row[Math.max(valCapacity, 1)];
-        valOffs = new int[vals.length + 1];
+        keys = new RowColumnBuilder(keyCapacity);
+        keyOffs = new int[Math.max(keyCapacity, 1) + 1];
+        vals = new RowColumnBuilder(valCapacity);
+        valOffs = new int[Math.max(valCapacity, 1) + 1];
         times = new long[Math.max(updateCapacity, 1)];
         diffs = new long[times.length];
     }
 
     void startGroup(Row key, Row val, boolean newKey) {
         if (newKey) keyEmitted = false;
-        groupKey = key;
-        groupVal = val;
+        groupKeyRow = key;
+        groupKeyCol = null;
+        groupValRow = val;
+        groupValCol = null;
+        groupStart = updateCount;
+    }
+
+    /** {@link #startGroup(Row, Row, boolean)} with the key and value read from batch columns. */
+    void startGroup(RowColumn keyCol, int keyPos, RowColumn valCol, int valPos, boolean newKey) {
+        if (newKey) keyEmitted = false;
+        groupKeyRow = null;
+        groupKeyCol = keyCol;
+        groupKeyPos = keyPos;
+        groupValRow = null;
+        groupValCol = valCol;
+        groupValPos = valPos;
         groupStart = updateCount;
     }
 
@@ -71,24 +91,17 @@ final class BatchBuilder {
 
     void endGroup() {
         if (updateCount == groupStart) return; // everything cancelled
-        Row key = groupKey;
         if (!keyEmitted) {
             keyEmitted = true;
-            if (keyCount == keys.length) {
-                int cap = grow(keyCount);
-                keys = Arrays.copyOf(keys, cap);
-                keyOffs = Arrays.copyOf(keyOffs, cap + 1);
-            }
-            keys[keyCount] = key;
+            if (keyCount == keyOffs.length - 1) keyOffs = Arrays.copyOf(keyOffs, grow(keyCount) + 1);
+            if (groupKeyCol != null) keys.append(groupKeyCol, groupKeyPos);
+            else keys.append(groupKeyRow);
             keyOffs[keyCount] = valCount;
             keyCount++;
         }
-        if (valCount == vals.length) {
-            int cap = grow(valCount);
-            vals = Arrays.copyOf(vals, cap);
-            valOffs = Arrays.copyOf(valOffs, cap + 1);
-        }
-        vals[valCount] = groupVal;
+        if (valCount == valOffs.length - 1) valOffs = Arrays.copyOf(valOffs, grow(valCount) + 1);
+        if (groupValCol != null) vals.append(groupValCol, groupValPos);
+        else vals.append(groupValRow);
         valOffs[valCount] = groupStart;
         valCount++;
     }
@@ -98,21 +111,16 @@ final class BatchBuilder {
     Batch build(long lower, long upper, long since) {
         keyOffs[keyCount] = valCount;
         valOffs[valCount] = updateCount;
+        // Row columns are exact-size (primitive) or trimmed by the same rule (boxed).
         // Trim only when a lot of the capacity went unused (compaction or consolidation),
         // so the common exact-size case costs no copy.
-        if (wasteful(keys.length, keyCount)) {
-            keys = Arrays.copyOf(keys, keyCount);
-            keyOffs = Arrays.copyOf(keyOffs, keyCount + 1);
-        }
-        if (wasteful(vals.length, valCount)) {
-            vals = Arrays.copyOf(vals, valCount);
-            valOffs = Arrays.copyOf(valOffs, valCount + 1);
-        }
+        if (wasteful(keyOffs.length - 1, keyCount)) keyOffs = Arrays.copyOf(keyOffs, keyCount + 1);
+        if (wasteful(valOffs.length - 1, valCount)) valOffs = Arrays.copyOf(valOffs, valCount + 1);
         if (wasteful(times.length, updateCount)) {
             times = Arrays.copyOf(times, updateCount);
             diffs = Arrays.copyOf(diffs, updateCount);
         }
-        Batch b = new Batch(keys, keyOffs, keyCount, vals, valOffs, valCount, times, diffs, updateCount,
+        Batch b = new Batch(keys.build(), keyOffs, keyCount, vals.build(), valOffs, valCount, times, diffs, updateCount,
                 lower, upper, since);
         keys = null; // the arrays now belong to the batch
         vals = null;
@@ -121,7 +129,7 @@ final class BatchBuilder {
         return b;
     }
 
-    private static boolean wasteful(int capacity, int used) {
+    static boolean wasteful(int capacity, int used) {
         return capacity - used > 16 && capacity - used > (used >>> 3);
     }
 

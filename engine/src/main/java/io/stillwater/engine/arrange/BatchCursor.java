@@ -3,12 +3,21 @@ package io.stillwater.engine.arrange;
 import io.stillwater.engine.data.Row;
 import java.util.NoSuchElementException;
 
-/** A cursor over one batch: array positions into its columns. */
+/**
+ * A cursor over one batch: array positions into its columns. {@link #key()} and {@link #val()}
+ * materialize a packed row once per position and keep it, so repeated calls at one position
+ * return the same object and allocate nothing.
+ */
 final class BatchCursor implements Cursor {
     private final Batch b;
     private int keyPos;
     private int valPos;
     private long positions;
+    // The row last materialized and its position (-1: none).
+    private Row keyRow;
+    private int keyRowPos = -1;
+    private Row valRow;
+    private int valRowPos = -1;
 
     BatchCursor(Batch batch) {
         this.b = batch;
@@ -19,7 +28,11 @@ final class BatchCursor implements Cursor {
     @Override
     public Row key() {
         if (keyPos >= b.keyCount) throw new NoSuchElementException("cursor past the last key");
-        return b.keys[keyPos];
+        if (keyRowPos != keyPos) {
+            keyRow = b.keys.row(keyPos);
+            keyRowPos = keyPos;
+        }
+        return keyRow;
     }
 
     @Override
@@ -52,7 +65,11 @@ final class BatchCursor implements Cursor {
     @Override
     public Row val() {
         if (!valValid()) throw new NoSuchElementException("cursor past the last value");
-        return b.vals[valPos];
+        if (valRowPos != valPos) {
+            valRow = b.vals.row(valPos);
+            valRowPos = valPos;
+        }
+        return valRow;
     }
 
     @Override
@@ -93,16 +110,22 @@ final class BatchCursor implements Cursor {
 
     @Override public long positions() { return positions; }
 
+    /** Sign of this cursor's key against {@code o}'s, both valid; no materializing. */
+    int compareKey(BatchCursor o) { return RowColumn.compare(b.keys, keyPos, o.b.keys, o.keyPos); }
+
+    /** Sign of this cursor's value against {@code o}'s, both valid; no materializing. */
+    int compareVal(BatchCursor o) { return RowColumn.compare(b.vals, valPos, o.b.vals, o.valPos); }
+
     /**
      * First index in {@code [from, to)} whose row is {@code >= target}, or {@code to}.
      * Gallops forward from {@code from}, so seeks near the current position are cheap.
      */
-    static int gallop(Row[] rows, int from, int to, Row target) {
-        if (from >= to || RowOrder.compare(rows[from], target) >= 0) return from;
+    static int gallop(RowColumn rows, int from, int to, Row target) {
+        if (from >= to || rows.compareTo(from, target) >= 0) return from;
         int lo = from; // rows[lo] < target
         int step = 1;
         int probe = lo + 1;
-        while (probe < to && RowOrder.compare(rows[probe], target) < 0) {
+        while (probe < to && rows.compareTo(probe, target) < 0) {
             lo = probe;
             step <<= 1;
             probe = lo + step;
@@ -111,7 +134,7 @@ final class BatchCursor implements Cursor {
         lo++;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (RowOrder.compare(rows[mid], target) < 0) lo = mid + 1;
+            if (rows.compareTo(mid, target) < 0) lo = mid + 1;
             else hi = mid;
         }
         return lo;
