@@ -18,11 +18,13 @@ final class RowColumnBuilder {
     private int size;
     private int capacity;
 
-    // PRIMITIVE: one long[] per column while building (narrowed to int[] by build), a NULL
-    // bitmap per column allocated at its first NULL, and each column's kind so far
-    // (PrimitiveRows.NULLS until its first non-null datum).
+    // PRIMITIVE: each column's kind so far (PrimitiveRows.NULLS until its first non-null
+    // datum), its int[] or long[] allocated when the kind is decided (slots of earlier rows,
+    // all NULL there, stay 0), and a NULL bitmap allocated at its first NULL. The arrays are
+    // handed to the built column as they are (trimmed only when much is unused).
     private byte[] kinds;
-    private long[][] values;
+    private int[][] ints;
+    private long[][] longs;
     private long[][] nulls;
 
     // BOXED
@@ -71,7 +73,8 @@ final class RowColumnBuilder {
     private void startPrimitive(int arity) {
         mode = Mode.PRIMITIVE;
         kinds = new byte[arity];
-        values = new long[arity][capacity];
+        ints = new int[arity][];
+        longs = new long[arity][];
         nulls = new long[arity][];
     }
 
@@ -94,11 +97,9 @@ final class RowColumnBuilder {
             if (d == null) {
                 setNull(c);
             } else if (d instanceof Integer x) {
-                kinds[c] = PrimitiveRows.INT;
-                values[c][size] = x;
+                intColumn(c)[size] = x;
             } else {
-                kinds[c] = PrimitiveRows.LONG;
-                values[c][size] = (Long) d;
+                longColumn(c)[size] = (Long) d;
             }
         }
         size++;
@@ -116,9 +117,10 @@ final class RowColumnBuilder {
         for (int c = 0; c < arity; c++) {
             if (p.isNull(c, i)) {
                 setNull(c);
+            } else if (p.kind(c) == PrimitiveRows.INT) {
+                intColumn(c)[size] = (int) p.value(c, i);
             } else {
-                kinds[c] = p.kind(c);
-                values[c][size] = p.value(c, i);
+                longColumn(c)[size] = p.value(c, i);
             }
         }
         size++;
@@ -129,14 +131,30 @@ final class RowColumnBuilder {
         long[] bits = nulls[c];
         if (bits == null) bits = nulls[c] = new long[words(capacity)];
         bits[size >>> 6] |= 1L << size;
-        values[c][size] = 0;
+    }
+
+    private int[] intColumn(int c) {
+        if (kinds[c] == PrimitiveRows.NULLS) {
+            kinds[c] = PrimitiveRows.INT;
+            ints[c] = new int[capacity];
+        }
+        return ints[c];
+    }
+
+    private long[] longColumn(int c) {
+        if (kinds[c] == PrimitiveRows.NULLS) {
+            kinds[c] = PrimitiveRows.LONG;
+            longs[c] = new long[capacity];
+        }
+        return longs[c];
     }
 
     private void ensureCapacity() {
         if (size < capacity) return;
         capacity = grow(capacity);
         for (int c = 0; c < kinds.length; c++) {
-            values[c] = Arrays.copyOf(values[c], capacity);
+            if (ints[c] != null) ints[c] = Arrays.copyOf(ints[c], capacity);
+            if (longs[c] != null) longs[c] = Arrays.copyOf(longs[c], capacity);
             if (nulls[c] != null) nulls[c] = Arrays.copyOf(nulls[c], words(capacity));
         }
     }
@@ -153,7 +171,8 @@ final class RowColumnBuilder {
         rows = out;
         capacity = out.length;
         kinds = null;
-        values = null;
+        ints = null;
+        longs = null;
         nulls = null;
         mode = Mode.BOXED;
     }
@@ -175,26 +194,22 @@ final class RowColumnBuilder {
         };
     }
 
-    /** Exact-size arrays: int columns narrowed to {@code int[]}, bitmaps only where a NULL is. */
+    /** The arrays as built, trimmed where much of them is unused; bitmaps only where a NULL is. */
     private PrimitiveRows buildPrimitive() {
         int arity = kinds.length;
-        int[][] ints = new int[arity][];
-        long[][] longs = new long[arity][];
-        long[][] bits = new long[arity][];
+        int[][] outInts = new int[arity][];
+        long[][] outLongs = new long[arity][];
+        long[][] outNulls = new long[arity][];
+        boolean trim = BatchBuilder.wasteful(capacity, size);
         for (int c = 0; c < arity; c++) {
-            long[] v = values[c];
-            switch (kinds[c]) {
-                case PrimitiveRows.INT -> {
-                    int[] narrow = new int[size];
-                    for (int i = 0; i < size; i++) narrow[i] = (int) v[i];
-                    ints[c] = narrow;
-                }
-                case PrimitiveRows.LONG -> longs[c] = v.length == size ? v : Arrays.copyOf(v, size);
-                default -> { } // NULLS: every row is NULL, nothing to store
+            if (ints[c] != null) outInts[c] = trim ? Arrays.copyOf(ints[c], size) : ints[c];
+            if (longs[c] != null) outLongs[c] = trim ? Arrays.copyOf(longs[c], size) : longs[c];
+            // A column still NULLS is NULL in every row without a bitmap.
+            if (kinds[c] != PrimitiveRows.NULLS && nulls[c] != null) {
+                outNulls[c] = trim ? Arrays.copyOf(nulls[c], words(size)) : nulls[c];
             }
-            if (kinds[c] != PrimitiveRows.NULLS && nulls[c] != null) bits[c] = Arrays.copyOf(nulls[c], words(size));
         }
-        return new PrimitiveRows(kinds.clone(), ints, longs, bits);
+        return new PrimitiveRows(kinds.clone(), outInts, outLongs, outNulls);
     }
 
     private static int words(int n) { return (n + 63) >>> 6; }

@@ -71,10 +71,10 @@ public final class TraceSnapshot {
         checkReadableAt(t);
         Cursor c = cursor();
         while (c.keyValid()) {
-            Row key = c.key();
             while (c.valValid()) {
                 long d = c.diffAt(t);
-                if (d != 0) visitor.accept(key, c.val(), d);
+                // key() only here: a packed key is materialized (once) only if a value is visited.
+                if (d != 0) visitor.accept(c.key(), c.val(), d);
                 c.stepVal();
             }
             c.stepKey();
