@@ -111,22 +111,39 @@ final class BatchBuilder {
     Batch build(long lower, long upper, long since) {
         keyOffs[keyCount] = valCount;
         valOffs[valCount] = updateCount;
-        // Row columns are exact-size (primitive) or trimmed by the same rule (boxed).
-        // Trim only when a lot of the capacity went unused (compaction or consolidation),
-        // so the common exact-size case costs no copy.
-        if (wasteful(keyOffs.length - 1, keyCount)) keyOffs = Arrays.copyOf(keyOffs, keyCount + 1);
-        if (wasteful(valOffs.length - 1, valCount)) valOffs = Arrays.copyOf(valOffs, valCount + 1);
-        if (wasteful(times.length, updateCount)) {
-            times = Arrays.copyOf(times, updateCount);
-            diffs = Arrays.copyOf(diffs, updateCount);
-        }
-        Batch b = new Batch(keys.build(), keyOffs, keyCount, vals.build(), valOffs, valCount, times, diffs, updateCount,
-                lower, upper, since);
+        // Columns that carry no information are dropped (see Batch): one value per key, one
+        // update per value, one time, one diff. A compacted table's batch keeps only its keys.
+        // The others are trimmed only when a lot of the capacity went unused (compaction or
+        // consolidation), so the common exact-size case costs no copy. Row columns are
+        // trimmed by the same rule.
+        int[] kOffs = keyCount == valCount ? null : trim(keyOffs, keyCount + 1);
+        int[] vOffs = valCount == updateCount ? null : trim(valOffs, valCount + 1);
+        long uniformTime = updateCount == 0 ? 0 : times[0];
+        long uniformDiff = updateCount == 0 ? 0 : diffs[0];
+        long[] ts = allEqual(times, updateCount, uniformTime) ? null : trim(times, updateCount);
+        long[] ds = allEqual(diffs, updateCount, uniformDiff) ? null : trim(diffs, updateCount);
+        Batch b = new Batch(keys.build(), kOffs, keyCount, vals.build(), vOffs, valCount, ts, uniformTime, ds, uniformDiff,
+                updateCount, lower, upper, since);
         keys = null; // the arrays now belong to the batch
         vals = null;
         times = null;
         diffs = null;
         return b;
+    }
+
+    private static int[] trim(int[] xs, int used) {
+        return wasteful(xs.length, used) ? Arrays.copyOf(xs, used) : xs;
+    }
+
+    private static long[] trim(long[] xs, int used) {
+        return wasteful(xs.length, used) ? Arrays.copyOf(xs, used) : xs;
+    }
+
+    private static boolean allEqual(long[] xs, int n, long x) {
+        for (int i = 0; i < n; i++) {
+            if (xs[i] != x) return false;
+        }
+        return true;
     }
 
     static boolean wasteful(int capacity, int used) {

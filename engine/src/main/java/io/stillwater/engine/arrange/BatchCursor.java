@@ -40,7 +40,7 @@ final class BatchCursor implements Cursor {
         positions++;
         if (keyPos < b.keyCount) {
             keyPos++;
-            valPos = b.keyOffs[keyPos];
+            valPos = b.valStart(keyPos);
         }
     }
 
@@ -50,7 +50,7 @@ final class BatchCursor implements Cursor {
         int found = gallop(b.keys, keyPos, b.keyCount, key);
         if (found != keyPos) {
             keyPos = found;
-            valPos = b.keyOffs[found];
+            valPos = b.valStart(found);
         }
     }
 
@@ -60,7 +60,7 @@ final class BatchCursor implements Cursor {
         valPos = 0;
     }
 
-    @Override public boolean valValid() { return keyPos < b.keyCount && valPos < b.keyOffs[keyPos + 1]; }
+    @Override public boolean valValid() { return keyPos < b.keyCount && valPos < b.valStart(keyPos + 1); }
 
     @Override
     public Row val() {
@@ -81,31 +81,25 @@ final class BatchCursor implements Cursor {
     @Override
     public void seekVal(Row val) {
         positions++;
-        if (keyPos < b.keyCount) valPos = gallop(b.vals, valPos, b.keyOffs[keyPos + 1], val);
+        if (keyPos < b.keyCount) valPos = gallop(b.vals, valPos, b.valStart(keyPos + 1), val);
     }
 
     @Override
     public void rewindVals() {
-        if (keyPos < b.keyCount) valPos = b.keyOffs[keyPos];
+        if (keyPos < b.keyCount) valPos = b.valStart(keyPos);
     }
 
     @Override
     public long diffAt(long t) {
         if (!valValid()) throw new NoSuchElementException("cursor past the last value");
-        long[] times = b.times;
-        long[] diffs = b.diffs;
-        int end = b.valOffs[valPos + 1];
-        long sum = 0;
-        // Times ascend within a (key, val): stop at the first one beyond t.
-        for (int u = b.valOffs[valPos]; u < end && times[u] <= t; u++) sum += diffs[u];
-        return sum;
+        return b.diffAt(valPos, t);
     }
 
     @Override
     public void forEachTime(TimeDiffConsumer consumer) {
         if (!valValid()) throw new NoSuchElementException("cursor past the last value");
-        int end = b.valOffs[valPos + 1];
-        for (int u = b.valOffs[valPos]; u < end; u++) consumer.accept(b.times[u], b.diffs[u]);
+        int end = b.updStart(valPos + 1);
+        for (int u = b.updStart(valPos); u < end; u++) consumer.accept(b.time(u), b.diff(u));
     }
 
     @Override public long positions() { return positions; }

@@ -102,7 +102,7 @@ public final class TraceSnapshot {
             int k = b.findKey(key);
             if (k < 0) return;
             Row found = b.keys.rowEqualTo(k, key);
-            for (int v = b.keyOffs[k]; v < b.keyOffs[k + 1]; v++) {
+            for (int v = b.valStart(k); v < b.valStart(k + 1); v++) {
                 long d = b.diffAt(v, t);
                 if (d != 0) visitor.accept(found, b.vals.row(v), d);
             }
@@ -114,7 +114,7 @@ public final class TraceSnapshot {
             int k = b.findKey(key);
             if (k < 0) continue;
             if (found == null) found = b.keys.rowEqualTo(k, key);
-            for (int v = b.keyOffs[k]; v < b.keyOffs[k + 1]; v++) {
+            for (int v = b.valStart(k); v < b.valStart(k + 1); v++) {
                 long d = b.diffAt(v, t);
                 if (d == 0) continue;
                 if (gathered == null) gathered = new ArrayList<>();

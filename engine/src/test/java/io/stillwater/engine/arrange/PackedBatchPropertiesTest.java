@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -230,6 +231,33 @@ class PackedBatchPropertiesTest {
         }
         assertThat(b.keys.getClass()).as("keys of %s", keys).isEqualTo(expectedLayout(keys));
         assertThat(b.vals.getClass()).as("vals of %s", vals).isEqualTo(expectedLayout(vals));
+        // Columns without information are dropped, and only those.
+        assertThat(b.keyOffs == null).isEqualTo(b.keyCount == b.valCount);
+        assertThat(b.valOffs == null).isEqualTo(b.valCount == b.updateCount);
+        List<KeyValUpdate> us = b.updates();
+        assertThat(b.times == null).isEqualTo(us.stream().map(KeyValUpdate::time).distinct().count() == 1);
+        assertThat(b.diffs == null).isEqualTo(us.stream().map(KeyValUpdate::diff).distinct().count() == 1);
+    }
+
+    @Example
+    void aCompactedTablesBatchStoresOnlyItsKeyColumns() {
+        List<KeyValUpdate> us = new ArrayList<>();
+        for (int g = 0; g < 1000; g++) us.add(new KeyValUpdate(Row.of(g, g + 1), Row.EMPTY, 0, 1));
+        Batch b = Batch.of(us, 0, 1);
+        assertThat(b.keys).isInstanceOf(PrimitiveRows.class);
+        assertThat(b.vals).isSameAs(EmptyRows.INSTANCE);
+        assertThat(b.keyOffs).isNull();
+        assertThat(b.valOffs).isNull();
+        assertThat(b.times).isNull();
+        assertThat(b.diffs).isNull();
+        assertThat(strict(b.updates())).isEqualTo(strict(us));
+        TraceSnapshot s = new TraceSnapshot(new Batch[] {b}, 1, 0);
+        Row probe = Row.of(500, 501);
+        assertThat(s.lookup(probe, 0)).containsExactly(new TraceSnapshot.Entry(probe, Row.EMPTY, 1));
+        assertThat(s.lookup(probe, 0).get(0).key()).as("a hit returns the probe, no copy").isSameAs(probe);
+        assertThat(strictRow(s.lookup(Row.of(500L, 501L), 0).get(0).key()))
+                .as("a probe of other classes gets the stored classes").isEqualTo("(Integer:500, Integer:501)");
+        assertThat(s.lookup(Row.of(500, 502), 0)).isEmpty();
     }
 
     private static Class<?> expectedLayout(List<Row> rows) {
@@ -250,14 +278,28 @@ class PackedBatchPropertiesTest {
         return PrimitiveRows.class;
     }
 
-    /** The same batch in the boxed layout (the layout before packing). */
+    /** The same batch in the layout before packing: boxed rows, and every offset, time and diff stored. */
     static Batch boxedCopy(Batch p) {
         Row[] keys = new Row[p.keyCount];
-        for (int k = 0; k < p.keyCount; k++) keys[k] = p.keys.row(k);
+        int[] keyOffs = new int[p.keyCount + 1];
+        for (int k = 0; k <= p.keyCount; k++) {
+            if (k < p.keyCount) keys[k] = p.keys.row(k);
+            keyOffs[k] = p.valStart(k);
+        }
         Row[] vals = new Row[p.valCount];
-        for (int v = 0; v < p.valCount; v++) vals[v] = p.vals.row(v);
-        return new Batch(new BoxedRows(keys), p.keyOffs, p.keyCount, new BoxedRows(vals), p.valOffs, p.valCount,
-                p.times, p.diffs, p.updateCount, p.lower(), p.upper(), p.since());
+        int[] valOffs = new int[p.valCount + 1];
+        for (int v = 0; v <= p.valCount; v++) {
+            if (v < p.valCount) vals[v] = p.vals.row(v);
+            valOffs[v] = p.updStart(v);
+        }
+        long[] times = new long[p.updateCount];
+        long[] diffs = new long[p.updateCount];
+        for (int u = 0; u < p.updateCount; u++) {
+            times[u] = p.time(u);
+            diffs[u] = p.diff(u);
+        }
+        return new Batch(new BoxedRows(keys), keyOffs, p.keyCount, new BoxedRows(vals), valOffs, p.valCount,
+                times, 0, diffs, 0, p.updateCount, p.lower(), p.upper(), p.since());
     }
 
     /** Keys and values of the batch, the probe, and neighbours that are absent or differ in class. */
