@@ -60,8 +60,9 @@ record RowFootprint(int rows, long totalBytes, List<ClassShare> perClass, String
         r.row("total", "", Report.count(totalBytes), String.format(Locale.ROOT, "%.1f", totalBytes / (double) rows))
                 .note("built like a table's or a default index's batch: key = the whole row, value = the shared empty row,")
                 .note("one (time, diff) per row; a table and its default index each keep such batches")
-                .note("keys are packed as two int columns (PrimitiveRows: no Row/Object[]/Integer per row), the empty")
-                .note("values take nothing (EmptyRows): int[] = 8 B of keys + 8 B of offsets, long[] = time + diff")
+                .note("keys are packed as two int columns (PrimitiveRows: no Row/Object[]/Integer per row); the empty")
+                .note("values (EmptyRows), key/value offsets (one value per key, one update per value), times (one time)")
+                .note("and diffs (all 1) carry nothing here and take no bytes per row")
                 .note(vm)
                 .print(out);
     }
