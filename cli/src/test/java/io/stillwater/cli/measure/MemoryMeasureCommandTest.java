@@ -55,6 +55,7 @@ class MemoryMeasureCommandTest {
         assertThat(o.exitCode()).as(o.out()).isZero();
         assertThat(o.out()).contains("1. Stillwater").contains("after 2,000 rows")
                 .contains("2. PostgreSQL 15").contains("3. One arrangement batch of 100 rows")
+                .contains("Live heap growth by class")
                 .doesNotContain("FAILED").doesNotContain("not run");
         List<String> summary = o.out().lines()
                 .filter(l -> l.startsWith("Stillwater live heap") || l.startsWith("PostgreSQL 15 pg_total")).toList();
