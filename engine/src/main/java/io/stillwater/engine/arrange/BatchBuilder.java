@@ -13,17 +13,30 @@ import java.util.Arrays;
  * {@code (key, val)} order, and {@code newKey} must say whether {@code key} differs from
  * the previous group's key (callers know it from their own comparisons, so the builder
  * compares nothing). Owned by one thread; discarded after {@link #build}.
+ *
+ * <p>The offset, time and diff columns stay unallocated while they carry no information
+ * (one value per key, one update per value, one time, one diff: a table's rows inserted
+ * once, or merged and compacted) and are filled in only when the first exception arrives,
+ * so building such a batch, or a merge holding it half-built, costs only the row columns.
  */
 final class BatchBuilder {
-    private RowColumnBuilder keys;
-    private int[] keyOffs;
+    private final RowColumnBuilder keys;
+    private final RowColumnBuilder vals;
+    private final int keyCapacity;
+    private final int valCapacity;
     private int keyCount;
-    private RowColumnBuilder vals;
-    private int[] valOffs;
     private int valCount;
+    private int updateCount;
+    private int updateCapacity;
+
+    // Each null while it would be the identity (keyOffs[k] == k, valOffs[v] == v) or
+    // uniform (every time == uniformTime, every diff == uniformDiff) over the entries so far.
+    private int[] keyOffs;
+    private int[] valOffs;
     private long[] times;
     private long[] diffs;
-    private int updateCount;
+    private long uniformTime;
+    private long uniformDiff;
 
     // The current group's key and value: a row (groupKeyRow) or a position in a source
     // batch's column (groupKeyCol, groupKeyPos), so a merge copies primitives without boxing.
@@ -34,16 +47,15 @@ final class BatchBuilder {
     private RowColumn groupValCol;
     private int groupValPos;
     private int groupStart;
-    /** Whether groupKey is already the last entry of keys (an earlier group of it survived). */
+    /** Whether the group's key is already the last key (an earlier group of it survived). */
     private boolean keyEmitted;
 
     BatchBuilder(int keyCapacity, int valCapacity, int updateCapacity) {
+        this.keyCapacity = Math.max(keyCapacity, 1);
+        this.valCapacity = Math.max(valCapacity, 1);
+        this.updateCapacity = Math.max(updateCapacity, 1);
         keys = new RowColumnBuilder(keyCapacity);
-        keyOffs = new int[Math.max(keyCapacity, 1) + 1];
         vals = new RowColumnBuilder(valCapacity);
-        valOffs = new int[Math.max(valCapacity, 1) + 1];
-        times = new long[Math.max(updateCapacity, 1)];
-        diffs = new long[times.length];
     }
 
     void startGroup(Row key, Row val, boolean newKey) {
@@ -67,68 +79,117 @@ final class BatchBuilder {
         groupStart = updateCount;
     }
 
+    private long time(int u) { return times == null ? uniformTime : times[u]; }
+
+    private long diff(int u) { return diffs == null ? uniformDiff : diffs[u]; }
+
     /** Adds {@code diff} at {@code time}; times within a group must not decrease. */
     void push(long time, long diff) {
         if (diff == 0) return;
         int n = updateCount;
-        if (n > groupStart && times[n - 1] == time) {
-            long sum = diffs[n - 1] + diff;
+        if (n > groupStart && time(n - 1) == time) {
+            long sum = diff(n - 1) + diff;
             // Entries of a group are strictly increasing in time, so popping a zero
             // leaves the group consolidated.
             if (sum == 0) updateCount = n - 1;
-            else diffs[n - 1] = sum;
+            else setDiff(n - 1, sum);
             return;
         }
-        if (n == times.length) {
-            int cap = grow(n);
-            times = Arrays.copyOf(times, cap);
-            diffs = Arrays.copyOf(diffs, cap);
+        if (n == updateCapacity) {
+            updateCapacity = grow(n);
+            if (times != null) times = Arrays.copyOf(times, updateCapacity);
+            if (diffs != null) diffs = Arrays.copyOf(diffs, updateCapacity);
         }
-        times[n] = time;
-        diffs[n] = diff;
+        setTime(n, time);
+        setDiff(n, diff);
         updateCount = n + 1;
+    }
+
+    /** Writes entry {@code u} (an append at updateCount, or the last entry). */
+    private void setTime(int u, long t) {
+        if (times == null) {
+            if (u == 0) {
+                uniformTime = t;
+                return;
+            }
+            if (t == uniformTime) return;
+            times = new long[updateCapacity];
+            Arrays.fill(times, 0, u, uniformTime);
+        }
+        times[u] = t;
+    }
+
+    private void setDiff(int u, long d) {
+        if (diffs == null) {
+            if (u == 0) {
+                uniformDiff = d;
+                return;
+            }
+            if (d == uniformDiff) return;
+            diffs = new long[updateCapacity];
+            Arrays.fill(diffs, 0, u, uniformDiff);
+        }
+        diffs[u] = d;
     }
 
     void endGroup() {
         if (updateCount == groupStart) return; // everything cancelled
         if (!keyEmitted) {
             keyEmitted = true;
-            if (keyCount == keyOffs.length - 1) keyOffs = Arrays.copyOf(keyOffs, grow(keyCount) + 1);
             if (groupKeyCol != null) keys.append(groupKeyCol, groupKeyPos);
             else keys.append(groupKeyRow);
-            keyOffs[keyCount] = valCount;
+            if (keyOffs != null) {
+                if (keyCount == keyOffs.length - 1) keyOffs = Arrays.copyOf(keyOffs, grow(keyCount) + 1);
+                keyOffs[keyCount] = valCount;
+            }
             keyCount++;
+        } else if (keyOffs == null) {
+            // A second value of the last key: offsets stop being the identity.
+            keyOffs = identity(Math.max(keyCapacity, keyCount) + 1, keyCount);
         }
-        if (valCount == valOffs.length - 1) valOffs = Arrays.copyOf(valOffs, grow(valCount) + 1);
         if (groupValCol != null) vals.append(groupValCol, groupValPos);
         else vals.append(groupValRow);
-        valOffs[valCount] = groupStart;
+        if (valOffs == null && updateCount - groupStart != 1) {
+            valOffs = identity(Math.max(valCapacity, valCount + 1) + 1, valCount);
+        }
+        if (valOffs != null) {
+            if (valCount == valOffs.length - 1) valOffs = Arrays.copyOf(valOffs, grow(valCount) + 1);
+            valOffs[valCount] = groupStart;
+        }
         valCount++;
+    }
+
+    /** {@code xs[i] = i} for {@code i < n}, in an array of {@code length}. */
+    private static int[] identity(int length, int n) {
+        int[] xs = new int[length];
+        for (int i = 0; i < n; i++) xs[i] = i;
+        return xs;
     }
 
     int size() { return updateCount; }
 
     Batch build(long lower, long upper, long since) {
-        keyOffs[keyCount] = valCount;
-        valOffs[valCount] = updateCount;
-        // Columns that carry no information are dropped (see Batch): one value per key, one
-        // update per value, one time, one diff. A compacted table's batch keeps only its keys.
-        // The others are trimmed only when a lot of the capacity went unused (compaction or
-        // consolidation), so the common exact-size case costs no copy. Row columns are
-        // trimmed by the same rule.
-        int[] kOffs = keyCount == valCount ? null : trim(keyOffs, keyCount + 1);
-        int[] vOffs = valCount == updateCount ? null : trim(valOffs, valCount + 1);
-        long uniformTime = updateCount == 0 ? 0 : times[0];
-        long uniformDiff = updateCount == 0 ? 0 : diffs[0];
-        long[] ts = allEqual(times, updateCount, uniformTime) ? null : trim(times, updateCount);
-        long[] ds = allEqual(diffs, updateCount, uniformDiff) ? null : trim(diffs, updateCount);
-        Batch b = new Batch(keys.build(), kOffs, keyCount, vals.build(), vOffs, valCount, ts, uniformTime, ds, uniformDiff,
+        // Columns that carry no information stay dropped (see Batch); those kept are
+        // trimmed only when a lot of the capacity went unused (compaction or consolidation),
+        // so the common exact-size case costs no copy. Row columns use the same rule.
+        int[] kOffs = null;
+        if (keyOffs != null) {
+            if (keyOffs.length < keyCount + 1) keyOffs = Arrays.copyOf(keyOffs, keyCount + 1);
+            keyOffs[keyCount] = valCount;
+            kOffs = trim(keyOffs, keyCount + 1);
+        }
+        int[] vOffs = null;
+        if (valOffs != null) {
+            if (valOffs.length < valCount + 1) valOffs = Arrays.copyOf(valOffs, valCount + 1);
+            valOffs[valCount] = updateCount;
+            vOffs = trim(valOffs, valCount + 1);
+        }
+        long[] ts = times == null || allEqual(times, updateCount) ? null : trim(times, updateCount);
+        long[] ds = diffs == null || allEqual(diffs, updateCount) ? null : trim(diffs, updateCount);
+        long t0 = updateCount == 0 ? 0 : time(0);
+        long d0 = updateCount == 0 ? 0 : diff(0);
+        return new Batch(keys.build(), kOffs, keyCount, vals.build(), vOffs, valCount, ts, t0, ds, d0,
                 updateCount, lower, upper, since);
-        keys = null; // the arrays now belong to the batch
-        vals = null;
-        times = null;
-        diffs = null;
-        return b;
     }
 
     private static int[] trim(int[] xs, int used) {
@@ -139,9 +200,10 @@ final class BatchBuilder {
         return wasteful(xs.length, used) ? Arrays.copyOf(xs, used) : xs;
     }
 
-    private static boolean allEqual(long[] xs, int n, long x) {
-        for (int i = 0; i < n; i++) {
-            if (xs[i] != x) return false;
+    /** Whether the first n entries are all equal (entries popped back to uniform). */
+    private static boolean allEqual(long[] xs, int n) {
+        for (int i = 1; i < n; i++) {
+            if (xs[i] != xs[0]) return false;
         }
         return true;
     }
