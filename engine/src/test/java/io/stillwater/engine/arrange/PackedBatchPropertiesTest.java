@@ -192,6 +192,39 @@ class PackedBatchPropertiesTest {
         }
     }
 
+    @Property(tries = 100)
+    void aColumnBuiltFromTooSmallACapacityReadsBackEveryRow(@ForAll("rowRuns") List<Row> rows) {
+        // Capacity 1: every growth path (columns, NULL bitmaps past 64 rows, the fallback's copy) runs.
+        RowColumnBuilder fromRows = new RowColumnBuilder(1);
+        for (Row r : rows) fromRows.append(r);
+        RowColumn built = fromRows.build();
+        // The same rows appended from the built column (a merge's path), again from capacity 1.
+        RowColumnBuilder fromColumn = new RowColumnBuilder(1);
+        for (int i = 0; i < rows.size(); i++) fromColumn.append(built, i);
+        RowColumn copied = fromColumn.build();
+        if (!rows.isEmpty()) {
+            assertThat(built.getClass()).isEqualTo(expectedLayout(rows));
+            assertThat(copied.getClass()).isEqualTo(built.getClass());
+        }
+        for (int i = 0; i < rows.size(); i++) {
+            assertThat(strictRow(built.row(i))).isEqualTo(strictRow(rows.get(i)));
+            assertThat(strictRow(copied.row(i))).isEqualTo(strictRow(rows.get(i)));
+            assertThat(built.compareTo(i, rows.get(i))).isZero();
+        }
+    }
+
+    /** Up to 300 rows of one family, sometimes ending in rows of another (a late fallback). */
+    @Provide
+    Arbitrary<List<Row>> rowRuns() {
+        return Combinators.combine(Arbitraries.of(Family.class), Arbitraries.of(Family.class))
+                .flatAs((f, g) -> Combinators.combine(rows(f).list().ofMaxSize(300), rows(g).list().ofMaxSize(3))
+                        .as((a, b) -> {
+                            List<Row> out = new ArrayList<>(a);
+                            out.addAll(b);
+                            return out;
+                        }));
+    }
+
     // ---- helpers
 
     /** The row as a one-row column in each layout that can hold it. */
