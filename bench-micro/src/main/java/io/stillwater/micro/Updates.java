@@ -8,8 +8,8 @@ import java.util.SplittableRandom;
 
 /**
  * The updates the spine and cursor benchmarks arrange: a two-int table {@code t(a int, b int)}
- * under its default index, so key {@code (a)} and value {@code (a, b)} with {@code b = 2a}, as a
- * table's primary arrangement holds them (rows of boxed datums, the engine's current layout).
+ * under an index on {@code a}, so key {@code (a)} and value {@code (a, b)} with {@code b = 2a}
+ * (both packed by the batches into int columns; cursors and lookups materialize rows from them).
  */
 final class Updates {
     private Updates() {}

@@ -123,6 +123,7 @@ final class MemoryMeasureCommand implements Callable<Integer> {
     private double[] stillwater() throws Exception {
         try (TargetLauncher.LaunchedTarget t = Targets.launcher(TargetSpec.parse("embedded"), SideParams.NONE).launch();
                 Connection c = t.connect(); Statement s = c.createStatement()) {
+            HeapHistogram classes0 = HeapHistogram.take();
             long heap0 = liveHeap();
             long rss0 = rss();
             long started = System.nanoTime();
@@ -133,6 +134,7 @@ final class MemoryMeasureCommand implements Callable<Integer> {
             double seconds = (System.nanoTime() - started) / 1e9;
             long heap1 = liveHeap();
             long rss1 = rss();
+            HeapHistogram classes1 = HeapHistogram.take();
             new Report("1. Stillwater (embedded engine in this JVM): CREATE DEFAULT INDEX ON t",
                     "when", "live heap MB", "RSS MB")
                     .row("before CREATE TABLE", mb(heap0), mb(rss0))
@@ -142,6 +144,7 @@ final class MemoryMeasureCommand implements Callable<Integer> {
                     .note("live heap: used heap after System.gc() (the JVM's full collection); RSS: VmRSS of this process, "
                             + "which keeps heap it grew into, so it depends on the collector and -Xmx")
                     .print(out);
+            HeapHistogram.printGrowth(out, classes0, classes1, rows, 8);
             if (count != rows) throw new IllegalStateException("t has " + count + " rows, expected " + rows);
             return new double[] {(heap1 - heap0) / (double) rows, (rss1 - rss0) / (double) rows};
         }

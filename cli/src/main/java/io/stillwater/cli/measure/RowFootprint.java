@@ -16,8 +16,8 @@ import org.openjdk.jol.vm.VM;
  * Where a row's bytes go in an arrangement: one {@link Batch} of {@code rows} rows {@code (g, g +
  * 1)} of a two-int table, built as a table and its default index build theirs (key the whole row,
  * value {@link Row#EMPTY}, one update per row at one time, {@link Batcher}), walked by JOL's
- * {@link GraphLayout}: bytes per row by class (the batch's columnar arrays, the rows, their value
- * arrays, the boxed datums).
+ * {@link GraphLayout}: bytes per row by class (the batch's columnar arrays; rows, value arrays
+ * and boxed datums only where a batch falls back to boxed rows).
  *
  * @param perClass the batch's objects by class, largest first
  */
@@ -60,8 +60,9 @@ record RowFootprint(int rows, long totalBytes, List<ClassShare> perClass, String
         r.row("total", "", Report.count(totalBytes), String.format(Locale.ROOT, "%.1f", totalBytes / (double) rows))
                 .note("built like a table's or a default index's batch: key = the whole row, value = the shared empty row,")
                 .note("one (time, diff) per row; a table and its default index each keep such batches")
-                .note("columnar primitives (keys as two int columns, no Row/Object[]/Integer per row) would need about")
-                .note("8 B of data + 8 B time + 8 B diff + 8 B of offsets per row")
+                .note("keys are packed as two int columns (PrimitiveRows: no Row/Object[]/Integer per row); the empty")
+                .note("values (EmptyRows), key/value offsets (one value per key, one update per value), times (one time)")
+                .note("and diffs (all 1) carry nothing here and take no bytes per row")
                 .note(vm)
                 .print(out);
     }

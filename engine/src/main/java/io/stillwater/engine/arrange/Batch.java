@@ -9,11 +9,18 @@ import java.util.List;
  * zero diff and no two updates with the same {@code (key, val, time)}.
  *
  * <p>Layout is columnar, like differential dataflow's {@code OrdValBatch} (a trie in CSR
- * form): {@code keys[k]} owns values {@code keyOffs[k] .. keyOffs[k+1]}, {@code vals[v]}
- * owns updates {@code valOffs[v] .. valOffs[v+1]} in {@code times}/{@code diffs}. No
- * per-update objects. Arrays may be longer than the counts; only the counted prefix is
- * meaningful. Nothing is ever written to the arrays after construction, so a batch can be
- * shared with any thread.
+ * form): key {@code k} owns values {@code valStart(k) .. valStart(k+1)}, value {@code v} owns
+ * updates {@code updStart(v) .. updStart(v+1)}, update {@code u} is {@code (time(u),
+ * diff(u))}. No per-update objects. The keys and values are {@link RowColumn}s: primitive
+ * columns when every row fits (no object per row or datum), no storage at all for all-empty
+ * values, boxed rows otherwise. The other columns drop out when they carry no information,
+ * as in a compacted table's batch (every row once, at one time, with diff 1):
+ * {@code keyOffs == null} means key {@code k} owns exactly value {@code k}, {@code valOffs ==
+ * null} that value {@code v} owns exactly update {@code v}, {@code times == null} that every
+ * update is at {@code uniformTime}, {@code diffs == null} that every diff is {@code
+ * uniformDiff}. Arrays may be longer than the counts; only the counted prefix is meaningful.
+ * Nothing is ever written to them after construction, so a batch can be shared with any
+ * thread.
  *
  * <p>Description: every time {@code t} satisfies {@code lower <= t < upper}. Times below
  * {@code since} were advanced to {@code since} by logical compaction, so the batch's
@@ -21,12 +28,14 @@ import java.util.List;
  * compacted, {@code since == lower}).
  */
 public final class Batch {
-    final Row[] keys;
-    final int[] keyOffs;
-    final Row[] vals;
-    final int[] valOffs;
-    final long[] times;
-    final long[] diffs;
+    final RowColumn keys;
+    final int[] keyOffs; // null: identity (one value per key)
+    final RowColumn vals;
+    final int[] valOffs; // null: identity (one update per value)
+    final long[] times; // null: every update at uniformTime
+    final long[] diffs; // null: every diff is uniformDiff
+    final long uniformTime;
+    final long uniformDiff;
     final int keyCount;
     final int valCount;
     final int updateCount;
@@ -34,8 +43,9 @@ public final class Batch {
     private final long upper;
     private final long since;
 
-    Batch(Row[] keys, int[] keyOffs, int keyCount, Row[] vals, int[] valOffs, int valCount,
-            long[] times, long[] diffs, int updateCount, long lower, long upper, long since) {
+    Batch(RowColumn keys, int[] keyOffs, int keyCount, RowColumn vals, int[] valOffs, int valCount,
+            long[] times, long uniformTime, long[] diffs, long uniformDiff, int updateCount,
+            long lower, long upper, long since) {
         if (lower > upper) throw new IllegalArgumentException("batch lower " + lower + " > upper " + upper);
         this.keys = keys;
         this.keyOffs = keyOffs;
@@ -44,20 +54,28 @@ public final class Batch {
         this.valOffs = valOffs;
         this.valCount = valCount;
         this.times = times;
+        this.uniformTime = uniformTime;
         this.diffs = diffs;
+        this.uniformDiff = uniformDiff;
         this.updateCount = updateCount;
         this.lower = lower;
         this.upper = upper;
         this.since = Math.max(since, lower);
     }
 
-    private static final Row[] NO_ROWS = new Row[0];
-    private static final int[] ZERO_OFFS = {0};
-    private static final long[] NO_LONGS = new long[0];
+    /** First value position of key {@code k}; {@code valStart(k + 1)} ends it ({@code k <= keyCount}). */
+    int valStart(int k) { return keyOffs == null ? k : keyOffs[k]; }
+
+    /** First update position of value {@code v}; {@code updStart(v + 1)} ends it ({@code v <= valCount}). */
+    int updStart(int v) { return valOffs == null ? v : valOffs[v]; }
+
+    long time(int u) { return times == null ? uniformTime : times[u]; }
+
+    long diff(int u) { return diffs == null ? uniformDiff : diffs[u]; }
 
     /** A batch with no updates that covers {@code [lower, upper)}. */
     public static Batch empty(long lower, long upper) {
-        return new Batch(NO_ROWS, ZERO_OFFS, 0, NO_ROWS, ZERO_OFFS, 0, NO_LONGS, NO_LONGS, 0, lower, upper, lower);
+        return new Batch(EmptyRows.INSTANCE, null, 0, EmptyRows.INSTANCE, null, 0, null, 0, null, 0, 0, lower, upper, lower);
     }
 
     /** Sorts and consolidates {@code updates} into a batch over {@code [lower, upper)}. */
@@ -101,7 +119,7 @@ public final class Batch {
         int hi = keyCount - 1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            int c = RowOrder.compare(keys[mid], key);
+            int c = keys.compareTo(mid, key);
             if (c < 0) lo = mid + 1;
             else if (c > 0) hi = mid - 1;
             else return mid;
@@ -111,9 +129,9 @@ public final class Batch {
 
     /** The accumulated diff at {@code t} of value position {@code valPos} (times ascend within it). */
     long diffAt(int valPos, long t) {
-        int end = valOffs[valPos + 1];
+        int end = updStart(valPos + 1);
         long sum = 0;
-        for (int u = valOffs[valPos]; u < end && times[u] <= t; u++) sum += diffs[u];
+        for (int u = updStart(valPos); u < end && time(u) <= t; u++) sum += diff(u);
         return sum;
     }
 
@@ -122,17 +140,17 @@ public final class Batch {
         if (newLower > lower || newUpper < upper) {
             throw new IllegalArgumentException("bounds may only widen");
         }
-        return new Batch(keys, keyOffs, keyCount, vals, valOffs, valCount, times, diffs, updateCount,
-                newLower, newUpper, since > lower ? since : newLower);
+        return new Batch(keys, keyOffs, keyCount, vals, valOffs, valCount, times, uniformTime, diffs, uniformDiff,
+                updateCount, newLower, newUpper, since > lower ? since : newLower);
     }
 
     /** Every update as an object, in storage order. For tests and diagnostics; allocates. */
     public List<KeyValUpdate> updates() {
         List<KeyValUpdate> out = new ArrayList<>(updateCount);
         for (int k = 0; k < keyCount; k++) {
-            for (int v = keyOffs[k]; v < keyOffs[k + 1]; v++) {
-                for (int u = valOffs[v]; u < valOffs[v + 1]; u++) {
-                    out.add(new KeyValUpdate(keys[k], vals[v], times[u], diffs[u]));
+            for (int v = valStart(k); v < valStart(k + 1); v++) {
+                for (int u = updStart(v); u < updStart(v + 1); u++) {
+                    out.add(new KeyValUpdate(keys.row(k), vals.row(v), time(u), diff(u)));
                 }
             }
         }

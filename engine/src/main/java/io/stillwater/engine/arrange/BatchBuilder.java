@@ -13,115 +13,202 @@ import java.util.Arrays;
  * {@code (key, val)} order, and {@code newKey} must say whether {@code key} differs from
  * the previous group's key (callers know it from their own comparisons, so the builder
  * compares nothing). Owned by one thread; discarded after {@link #build}.
+ *
+ * <p>The offset, time and diff columns stay unallocated while they carry no information
+ * (one value per key, one update per value, one time, one diff: a table's rows inserted
+ * once, or merged and compacted) and are filled in only when the first exception arrives,
+ * so building such a batch, or a merge holding it half-built, costs only the row columns.
  */
 final class BatchBuilder {
-    private Row[] keys;
-    private int[] keyOffs;
+    private final RowColumnBuilder keys;
+    private final RowColumnBuilder vals;
+    private final int keyCapacity;
+    private final int valCapacity;
     private int keyCount;
-    private Row[] vals;
-    private int[] valOffs;
     private int valCount;
+    private int updateCount;
+    private int updateCapacity;
+
+    // Each null while it would be the identity (keyOffs[k] == k, valOffs[v] == v) or
+    // uniform (every time == uniformTime, every diff == uniformDiff) over the entries so far.
+    private int[] keyOffs;
+    private int[] valOffs;
     private long[] times;
     private long[] diffs;
-    private int updateCount;
+    private long uniformTime;
+    private long uniformDiff;
 
-    private Row groupKey;
-    private Row groupVal;
+    // The current group's key and value: a row (groupKeyRow) or a position in a source
+    // batch's column (groupKeyCol, groupKeyPos), so a merge copies primitives without boxing.
+    private Row groupKeyRow;
+    private RowColumn groupKeyCol;
+    private int groupKeyPos;
+    private Row groupValRow;
+    private RowColumn groupValCol;
+    private int groupValPos;
     private int groupStart;
-    /** Whether groupKey is already the last entry of keys (an earlier group of it survived). */
+    /** Whether the group's key is already the last key (an earlier group of it survived). */
     private boolean keyEmitted;
 
     BatchBuilder(int keyCapacity, int valCapacity, int updateCapacity) {
-        keys = new Row[Math.max(keyCapacity, 1)];
-        keyOffs = new int[keys.length + 1];
-        vals = new Row[Math.max(valCapacity, 1)];
-        valOffs = new int[vals.length + 1];
-        times = new long[Math.max(updateCapacity, 1)];
-        diffs = new long[times.length];
+        this.keyCapacity = Math.max(keyCapacity, 1);
+        this.valCapacity = Math.max(valCapacity, 1);
+        this.updateCapacity = Math.max(updateCapacity, 1);
+        keys = new RowColumnBuilder(keyCapacity);
+        vals = new RowColumnBuilder(valCapacity);
     }
 
     void startGroup(Row key, Row val, boolean newKey) {
         if (newKey) keyEmitted = false;
-        groupKey = key;
-        groupVal = val;
+        groupKeyRow = key;
+        groupKeyCol = null;
+        groupValRow = val;
+        groupValCol = null;
         groupStart = updateCount;
     }
+
+    /** {@link #startGroup(Row, Row, boolean)} with the key and value read from batch columns. */
+    void startGroup(RowColumn keyCol, int keyPos, RowColumn valCol, int valPos, boolean newKey) {
+        if (newKey) keyEmitted = false;
+        groupKeyRow = null;
+        groupKeyCol = keyCol;
+        groupKeyPos = keyPos;
+        groupValRow = null;
+        groupValCol = valCol;
+        groupValPos = valPos;
+        groupStart = updateCount;
+    }
+
+    private long time(int u) { return times == null ? uniformTime : times[u]; }
+
+    private long diff(int u) { return diffs == null ? uniformDiff : diffs[u]; }
 
     /** Adds {@code diff} at {@code time}; times within a group must not decrease. */
     void push(long time, long diff) {
         if (diff == 0) return;
         int n = updateCount;
-        if (n > groupStart && times[n - 1] == time) {
-            long sum = diffs[n - 1] + diff;
+        if (n > groupStart && time(n - 1) == time) {
+            long sum = diff(n - 1) + diff;
             // Entries of a group are strictly increasing in time, so popping a zero
             // leaves the group consolidated.
             if (sum == 0) updateCount = n - 1;
-            else diffs[n - 1] = sum;
+            else setDiff(n - 1, sum);
             return;
         }
-        if (n == times.length) {
-            int cap = grow(n);
-            times = Arrays.copyOf(times, cap);
-            diffs = Arrays.copyOf(diffs, cap);
+        if (n == updateCapacity) {
+            updateCapacity = grow(n);
+            if (times != null) times = Arrays.copyOf(times, updateCapacity);
+            if (diffs != null) diffs = Arrays.copyOf(diffs, updateCapacity);
         }
-        times[n] = time;
-        diffs[n] = diff;
+        setTime(n, time);
+        setDiff(n, diff);
         updateCount = n + 1;
+    }
+
+    /** Writes entry {@code u} (an append at updateCount, or the last entry). */
+    private void setTime(int u, long t) {
+        if (times == null) {
+            if (u == 0) {
+                uniformTime = t;
+                return;
+            }
+            if (t == uniformTime) return;
+            times = new long[updateCapacity];
+            Arrays.fill(times, 0, u, uniformTime);
+        }
+        times[u] = t;
+    }
+
+    private void setDiff(int u, long d) {
+        if (diffs == null) {
+            if (u == 0) {
+                uniformDiff = d;
+                return;
+            }
+            if (d == uniformDiff) return;
+            diffs = new long[updateCapacity];
+            Arrays.fill(diffs, 0, u, uniformDiff);
+        }
+        diffs[u] = d;
     }
 
     void endGroup() {
         if (updateCount == groupStart) return; // everything cancelled
-        Row key = groupKey;
         if (!keyEmitted) {
             keyEmitted = true;
-            if (keyCount == keys.length) {
-                int cap = grow(keyCount);
-                keys = Arrays.copyOf(keys, cap);
-                keyOffs = Arrays.copyOf(keyOffs, cap + 1);
+            if (groupKeyCol != null) keys.append(groupKeyCol, groupKeyPos);
+            else keys.append(groupKeyRow);
+            if (keyOffs != null) {
+                if (keyCount == keyOffs.length - 1) keyOffs = Arrays.copyOf(keyOffs, grow(keyCount) + 1);
+                keyOffs[keyCount] = valCount;
             }
-            keys[keyCount] = key;
-            keyOffs[keyCount] = valCount;
             keyCount++;
+        } else if (keyOffs == null) {
+            // A second value of the last key: offsets stop being the identity.
+            keyOffs = identity(Math.max(keyCapacity, keyCount) + 1, keyCount);
         }
-        if (valCount == vals.length) {
-            int cap = grow(valCount);
-            vals = Arrays.copyOf(vals, cap);
-            valOffs = Arrays.copyOf(valOffs, cap + 1);
+        if (groupValCol != null) vals.append(groupValCol, groupValPos);
+        else vals.append(groupValRow);
+        if (valOffs == null && updateCount - groupStart != 1) {
+            valOffs = identity(Math.max(valCapacity, valCount + 1) + 1, valCount);
         }
-        vals[valCount] = groupVal;
-        valOffs[valCount] = groupStart;
+        if (valOffs != null) {
+            if (valCount == valOffs.length - 1) valOffs = Arrays.copyOf(valOffs, grow(valCount) + 1);
+            valOffs[valCount] = groupStart;
+        }
         valCount++;
+    }
+
+    /** {@code xs[i] = i} for {@code i < n}, in an array of {@code length}. */
+    private static int[] identity(int length, int n) {
+        int[] xs = new int[length];
+        for (int i = 0; i < n; i++) xs[i] = i;
+        return xs;
     }
 
     int size() { return updateCount; }
 
     Batch build(long lower, long upper, long since) {
-        keyOffs[keyCount] = valCount;
-        valOffs[valCount] = updateCount;
-        // Trim only when a lot of the capacity went unused (compaction or consolidation),
-        // so the common exact-size case costs no copy.
-        if (wasteful(keys.length, keyCount)) {
-            keys = Arrays.copyOf(keys, keyCount);
-            keyOffs = Arrays.copyOf(keyOffs, keyCount + 1);
+        // Columns that carry no information stay dropped (see Batch); those kept are
+        // trimmed only when a lot of the capacity went unused (compaction or consolidation),
+        // so the common exact-size case costs no copy. Row columns use the same rule.
+        int[] kOffs = null;
+        if (keyOffs != null) {
+            if (keyOffs.length < keyCount + 1) keyOffs = Arrays.copyOf(keyOffs, keyCount + 1);
+            keyOffs[keyCount] = valCount;
+            kOffs = trim(keyOffs, keyCount + 1);
         }
-        if (wasteful(vals.length, valCount)) {
-            vals = Arrays.copyOf(vals, valCount);
-            valOffs = Arrays.copyOf(valOffs, valCount + 1);
+        int[] vOffs = null;
+        if (valOffs != null) {
+            if (valOffs.length < valCount + 1) valOffs = Arrays.copyOf(valOffs, valCount + 1);
+            valOffs[valCount] = updateCount;
+            vOffs = trim(valOffs, valCount + 1);
         }
-        if (wasteful(times.length, updateCount)) {
-            times = Arrays.copyOf(times, updateCount);
-            diffs = Arrays.copyOf(diffs, updateCount);
-        }
-        Batch b = new Batch(keys, keyOffs, keyCount, vals, valOffs, valCount, times, diffs, updateCount,
-                lower, upper, since);
-        keys = null; // the arrays now belong to the batch
-        vals = null;
-        times = null;
-        diffs = null;
-        return b;
+        long[] ts = times == null || allEqual(times, updateCount) ? null : trim(times, updateCount);
+        long[] ds = diffs == null || allEqual(diffs, updateCount) ? null : trim(diffs, updateCount);
+        long t0 = updateCount == 0 ? 0 : time(0);
+        long d0 = updateCount == 0 ? 0 : diff(0);
+        return new Batch(keys.build(), kOffs, keyCount, vals.build(), vOffs, valCount, ts, t0, ds, d0,
+                updateCount, lower, upper, since);
     }
 
-    private static boolean wasteful(int capacity, int used) {
+    private static int[] trim(int[] xs, int used) {
+        return wasteful(xs.length, used) ? Arrays.copyOf(xs, used) : xs;
+    }
+
+    private static long[] trim(long[] xs, int used) {
+        return wasteful(xs.length, used) ? Arrays.copyOf(xs, used) : xs;
+    }
+
+    /** Whether the first n entries are all equal (entries popped back to uniform). */
+    private static boolean allEqual(long[] xs, int n) {
+        for (int i = 1; i < n; i++) {
+            if (xs[i] != xs[0]) return false;
+        }
+        return true;
+    }
+
+    static boolean wasteful(int capacity, int used) {
         return capacity - used > 16 && capacity - used > (used >>> 3);
     }
 

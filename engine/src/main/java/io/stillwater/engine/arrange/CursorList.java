@@ -16,8 +16,6 @@ final class CursorList implements Cursor {
     private int minKeyCount;
     private final int[] minVals; // indexes (among all cursors) at the current value
     private int minValCount;
-    private Row currentKey;
-    private Row currentVal;
     private long positions;
 
     CursorList(BatchCursor[] cursors) {
@@ -27,45 +25,40 @@ final class CursorList implements Cursor {
         findMinKey();
     }
 
+    // Batch cursors compare their positions directly (primitive columns without boxing); the
+    // current key and value are those of the first cursor at the minimum, materialized only
+    // when asked for.
     private void findMinKey() {
-        Row min = null;
         int n = 0;
         for (int i = 0; i < cursors.length; i++) {
             BatchCursor c = cursors[i];
             if (!c.keyValid()) continue;
-            Row k = c.key();
-            int cmp = min == null ? -1 : RowOrder.compare(k, min);
+            int cmp = n == 0 ? -1 : c.compareKey(cursors[minKeys[0]]);
             if (cmp < 0) {
-                min = k;
                 minKeys[0] = i;
                 n = 1;
             } else if (cmp == 0) {
                 minKeys[n++] = i;
             }
         }
-        currentKey = min;
         minKeyCount = n;
         findMinVal();
     }
 
     private void findMinVal() {
-        Row min = null;
         int n = 0;
         for (int j = 0; j < minKeyCount; j++) {
             int i = minKeys[j];
             BatchCursor c = cursors[i];
             if (!c.valValid()) continue;
-            Row v = c.val();
-            int cmp = min == null ? -1 : RowOrder.compare(v, min);
+            int cmp = n == 0 ? -1 : c.compareVal(cursors[minVals[0]]);
             if (cmp < 0) {
-                min = v;
                 minVals[0] = i;
                 n = 1;
             } else if (cmp == 0) {
                 minVals[n++] = i;
             }
         }
-        currentVal = min;
         minValCount = n;
     }
 
@@ -74,7 +67,7 @@ final class CursorList implements Cursor {
     @Override
     public Row key() {
         if (minKeyCount == 0) throw new NoSuchElementException("cursor past the last key");
-        return currentKey;
+        return cursors[minKeys[0]].key();
     }
 
     @Override
@@ -102,7 +95,7 @@ final class CursorList implements Cursor {
     @Override
     public Row val() {
         if (minValCount == 0) throw new NoSuchElementException("cursor past the last value");
-        return currentVal;
+        return cursors[minVals[0]].val();
     }
 
     @Override

@@ -1,7 +1,5 @@
 package io.stillwater.engine.arrange;
 
-import io.stillwater.engine.data.Row;
-
 /**
  * An incremental merge of two batches into one, advancing times below the compaction
  * frontier and consolidating (differential dataflow's {@code Merger}).
@@ -82,25 +80,25 @@ final class Merger {
             c = -1;
         } else {
             if (keyCmpStale) {
-                keyCmp = RowOrder.compare(a.keys[ka], b.keys[kb]);
+                keyCmp = RowColumn.compare(a.keys, ka, b.keys, kb);
                 keyCmpStale = false;
             }
             c = keyCmp;
         }
         boolean keysEqual = c == 0;
-        if (keysEqual) c = RowOrder.compare(a.vals[va], b.vals[vb]);
+        if (keysEqual) c = RowColumn.compare(a.vals, va, b.vals, vb);
         int consumed;
         if (c < 0) {
             boolean newKey = ka != lastKeyA;
             lastKeyA = ka;
             lastKeyB = keysEqual ? kb : -1;
-            consumed = copyGroup(a, a.keys[ka], va, newKey);
+            consumed = copyGroup(a, ka, va, newKey);
             stepA();
         } else if (c > 0) {
             boolean newKey = kb != lastKeyB;
             lastKeyB = kb;
             lastKeyA = keysEqual ? ka : -1;
-            consumed = copyGroup(b, b.keys[kb], vb, newKey);
+            consumed = copyGroup(b, kb, vb, newKey);
             stepB();
         } else {
             boolean newKey = ka != lastKeyA;
@@ -119,7 +117,7 @@ final class Merger {
 
     private void stepA() {
         va++;
-        if (va == a.keyOffs[ka + 1]) {
+        if (va == a.valStart(ka + 1)) {
             ka++;
             keyCmpStale = true;
         }
@@ -127,45 +125,43 @@ final class Merger {
 
     private void stepB() {
         vb++;
-        if (vb == b.keyOffs[kb + 1]) {
+        if (vb == b.valStart(kb + 1)) {
             kb++;
             keyCmpStale = true;
         }
     }
 
-    private int copyGroup(Batch x, Row key, int v, boolean newKey) {
-        int from = x.valOffs[v];
-        int to = x.valOffs[v + 1];
-        long[] times = x.times;
-        long[] diffs = x.diffs;
+    private int copyGroup(Batch x, int k, int v, boolean newKey) {
+        int from = x.updStart(v);
+        int to = x.updStart(v + 1);
         long adv = advanceTo;
-        out.startGroup(key, x.vals[v], newKey);
-        for (int u = from; u < to; u++) out.push(Math.max(times[u], adv), diffs[u]);
+        out.startGroup(x.keys, k, x.vals, v, newKey);
+        for (int u = from; u < to; u++) out.push(Math.max(x.time(u), adv), x.diff(u));
         out.endGroup();
         return to - from;
     }
 
     /** Equal (key, val) in both inputs: merge their time lists (both ascending). */
     private int mergeGroups(boolean newKey) {
-        int i = a.valOffs[va];
-        int iEnd = a.valOffs[va + 1];
-        int j = b.valOffs[vb];
-        int jEnd = b.valOffs[vb + 1];
+        int i = a.updStart(va);
+        int iEnd = a.updStart(va + 1);
+        int j = b.updStart(vb);
+        int jEnd = b.updStart(vb + 1);
         int consumed = (iEnd - i) + (jEnd - j);
         long adv = advanceTo;
-        out.startGroup(a.keys[ka], a.vals[va], newKey);
+        out.startGroup(a.keys, ka, a.vals, va, newKey);
         // Advancing is monotone (t -> max(t, adv)), so merged order survives it.
         while (i < iEnd && j < jEnd) {
-            if (a.times[i] <= b.times[j]) {
-                out.push(Math.max(a.times[i], adv), a.diffs[i]);
+            if (a.time(i) <= b.time(j)) {
+                out.push(Math.max(a.time(i), adv), a.diff(i));
                 i++;
             } else {
-                out.push(Math.max(b.times[j], adv), b.diffs[j]);
+                out.push(Math.max(b.time(j), adv), b.diff(j));
                 j++;
             }
         }
-        for (; i < iEnd; i++) out.push(Math.max(a.times[i], adv), a.diffs[i]);
-        for (; j < jEnd; j++) out.push(Math.max(b.times[j], adv), b.diffs[j]);
+        for (; i < iEnd; i++) out.push(Math.max(a.time(i), adv), a.diff(i));
+        for (; j < jEnd; j++) out.push(Math.max(b.time(j), adv), b.diff(j));
         out.endGroup();
         return consumed;
     }

@@ -71,10 +71,10 @@ public final class TraceSnapshot {
         checkReadableAt(t);
         Cursor c = cursor();
         while (c.keyValid()) {
-            Row key = c.key();
             while (c.valValid()) {
                 long d = c.diffAt(t);
-                if (d != 0) visitor.accept(key, c.val(), d);
+                // key() only here: a packed key is materialized (once) only if a value is visited.
+                if (d != 0) visitor.accept(c.key(), c.val(), d);
                 c.stepVal();
             }
             c.stepKey();
@@ -101,10 +101,10 @@ public final class TraceSnapshot {
             Batch b = batches[0];
             int k = b.findKey(key);
             if (k < 0) return;
-            Row found = b.keys[k];
-            for (int v = b.keyOffs[k]; v < b.keyOffs[k + 1]; v++) {
+            Row found = b.keys.rowEqualTo(k, key);
+            for (int v = b.valStart(k); v < b.valStart(k + 1); v++) {
                 long d = b.diffAt(v, t);
-                if (d != 0) visitor.accept(found, b.vals[v], d);
+                if (d != 0) visitor.accept(found, b.vals.row(v), d);
             }
             return;
         }
@@ -113,12 +113,12 @@ public final class TraceSnapshot {
         for (Batch b : batches) {
             int k = b.findKey(key);
             if (k < 0) continue;
-            if (found == null) found = b.keys[k];
-            for (int v = b.keyOffs[k]; v < b.keyOffs[k + 1]; v++) {
+            if (found == null) found = b.keys.rowEqualTo(k, key);
+            for (int v = b.valStart(k); v < b.valStart(k + 1); v++) {
                 long d = b.diffAt(v, t);
                 if (d == 0) continue;
                 if (gathered == null) gathered = new ArrayList<>();
-                gathered.add(new Entry(found, b.vals[v], d));
+                gathered.add(new Entry(found, b.vals.row(v), d));
             }
         }
         if (gathered == null) return;

@@ -7,6 +7,10 @@
  *   <li>{@link io.stillwater.engine.arrange.Batch}: an immutable, sorted, consolidated,
  *       columnar set of updates with a {@code [lower, upper)} time interval and a
  *       {@code since}.
+ *   <li>{@code RowColumn}: how a batch stores its keys or values: {@code PrimitiveRows}
+ *       (int/bigint columns and a NULL bitmap, no object per row), {@code EmptyRows} (all the
+ *       empty row, no storage), {@code BoxedRows} (one {@code Row} each, the fallback); chosen
+ *       by {@code RowColumnBuilder} when a batch is built, read back as equal rows.
  *   <li>{@link io.stillwater.engine.arrange.Batcher}: turns unsorted updates into a batch.
  *   <li>{@link io.stillwater.engine.arrange.Cursor}: navigates keys, then values, of one or
  *       many batches as one merged, sorted view, and accumulates diffs at a read time.
