@@ -16,8 +16,8 @@ import java.math.BigDecimal;
  * <ul>
  *   <li>an integer constant is {@code integer} when it fits 32 bits, else {@code bigint}
  *       when it fits 64, else {@code numeric};</li>
- *   <li>a decimal constant is {@code numeric} with its scale as written, or {@code double
- *       precision} when written with an exponent ({@code 1e3});</li>
+ *   <li>a decimal constant is {@code numeric} with its scale as written (one written with an
+ *       exponent, {@code 1e3}, is left to Calcite);</li>
  *   <li>a string constant is {@code text};</li>
  *   <li>compared with a column ({@code col = 1}), an integer constant takes the column's
  *       type when the column is {@code integer} or {@code bigint} and the value fits it,
@@ -34,7 +34,8 @@ final class FastLiteral {
         return switch (t.kind()) {
             // As written in decimal: Calcite reads 0x10 as 0 named x10 (PostgreSQL 15 does too), and 1_000 its own way.
             case INTEGER -> onlyChars(t.source(), "0123456789");
-            case DECIMAL -> onlyChars(t.source(), "0123456789.eE+-");
+            // No exponent form: 1e3 is numeric in PostgreSQL, which the front end spells as a cast (PgTokens).
+            case DECIMAL -> onlyChars(t.source(), "0123456789.");
             case STRING -> t.source().startsWith("'");
             default -> false;
         };
