@@ -4,13 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stillwater.engine.Engine;
 import io.stillwater.engine.config.EngineConfig;
-import io.stillwater.engine.data.Row;
-import io.stillwater.engine.error.SqlException;
-import io.stillwater.engine.types.DatumText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -126,29 +122,6 @@ class FastPathEquivalencePropertyTest {
 
     @Property(tries = 300)
     void theFastPathAnswersAsCalciteDoes(@ForAll("statements") String sql) {
-        assertThat(outcome(fast, sql)).as(sql).isEqualTo(outcome(plain, sql));
-    }
-
-    /** Columns with types and rows sorted (as text), or the SQLSTATE. */
-    private static String outcome(Session session, String sql) {
-        try {
-            ExecutionResult r = session.execute(sql);
-            if (!(r instanceof ExecutionResult.Rows rows)) {
-                return r instanceof ExecutionResult.Command c ? c.tag() : r.toString();
-            }
-            List<String> out = new ArrayList<>();
-            for (Row row : rows.rows()) {
-                List<String> vals = new ArrayList<>();
-                for (int i = 0; i < row.arity(); i++) {
-                    Object v = row.get(i);
-                    vals.add(v == null ? "NULL" : DatumText.format(rows.columns().get(i).type(), v));
-                }
-                out.add(String.join("|", vals));
-            }
-            out.sort(null);
-            return rows.columns() + " " + out;
-        } catch (SqlException e) {
-            return "ERROR " + e.state().code();
-        }
+        assertThat(StatementOutcome.of(fast, sql)).as(sql).isEqualTo(StatementOutcome.of(plain, sql));
     }
 }
