@@ -81,6 +81,55 @@ public final class TraceSnapshot {
         }
     }
 
+    /**
+     * {@link #forEachAt} in slices: a walk of the contents at {@code t} that stops after a
+     * bounded number of visits and resumes where it stopped, so a reader can consume the rows
+     * a chunk at a time (packed rows are materialized per chunk and die young, instead of the
+     * whole collection being copied out at once).
+     */
+    public Walk walk(long t) {
+        checkReadableAt(t);
+        return new Walk(cursor(), t);
+    }
+
+    /** A resumable {@link #forEachAt}; owned by one thread at a time. */
+    public static final class Walk {
+        private final Cursor cursor;
+        private final long time;
+        private boolean done;
+
+        private Walk(Cursor cursor, long time) {
+            this.cursor = cursor;
+            this.time = time;
+        }
+
+        /**
+         * Visits the next entries (non-zero accumulated diff at the walk's time, storage order)
+         * until {@code maxVisits} were visited or as many positions were stepped over; returns
+         * whether the walk is complete (every later call visits nothing and returns true).
+         */
+        public boolean advance(int maxVisits, Visitor visitor) {
+            if (done) return true;
+            Cursor c = cursor;
+            long stop = c.positions() + Math.max(1, maxVisits);
+            int visits = 0;
+            while (c.keyValid()) {
+                while (c.valValid()) {
+                    long d = c.diffAt(time);
+                    if (d != 0) {
+                        visitor.accept(c.key(), c.val(), d);
+                        visits++;
+                    }
+                    c.stepVal();
+                    if (visits >= maxVisits || c.positions() >= stop) return false;
+                }
+                c.stepKey();
+            }
+            done = true;
+            return true;
+        }
+    }
+
     /** The contents at {@code t} as rows made by {@code combine(key, val)}, each with its multiplicity. */
     public Changes rowsAt(long t, BiFunction<Row, Row, Row> combine) {
         Changes out = new Changes();

@@ -1,6 +1,7 @@
 package io.stillwater.engine.coord;
 
 import io.stillwater.engine.arrange.ReadHold;
+import io.stillwater.engine.arrange.TraceSnapshot;
 import io.stillwater.engine.catalog.SystemRelations;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.table.Table;
@@ -33,6 +34,17 @@ public final class ReadContext implements AutoCloseable {
         Table t = tables.get(id);
         if (t == null) throw new IllegalStateException("table " + id + " not part of this read");
         return t.read(time);
+    }
+
+    /**
+     * The snapshot of table {@code id} for a read at {@code time} (its keys are the rows, as
+     * {@link #read} returns them), or null for a built-in relation (computed, not stored).
+     */
+    public TraceSnapshot snapshot(long id, long time) {
+        if (SystemRelations.isSystem(id)) return null;
+        Table t = tables.get(id);
+        if (t == null) throw new IllegalStateException("table " + id + " not part of this read");
+        return t.snapshotAt(time);
     }
 
     @Override

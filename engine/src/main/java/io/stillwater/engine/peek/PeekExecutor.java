@@ -386,7 +386,11 @@ public final class PeekExecutor {
             @Override
             public SourceRows rows(long id, long t) {
                 CollectionReader imported = d.imports().get(id);
-                if (imported == null) return SourceRows.of(read(id, t));
+                if (imported == null) {
+                    // A stored table is walked in chunks; built-in relations are computed whole.
+                    if (!d.systemRelations().contains(id) && in.hasTable(id)) return in.tableRows(id);
+                    return SourceRows.of(read(id, t));
+                }
                 CollectionReader.Snapshot snapshot = in.export(imported.exportId());
                 return new SourceRows() {
                     @Override

@@ -1,10 +1,13 @@
 package io.stillwater.engine.peek;
 
+import io.stillwater.engine.arrange.TraceSnapshot;
 import io.stillwater.engine.compute.CollectionReader;
 import io.stillwater.engine.coord.ReadContext;
 import io.stillwater.engine.coord.ReadTimestamps;
 import io.stillwater.engine.data.Changes;
 import io.stillwater.engine.dataflow.Cancellation;
+import io.stillwater.engine.dataflow.ChunkSource;
+import io.stillwater.engine.dataflow.SourceRows;
 import io.stillwater.engine.error.SqlException;
 import io.stillwater.engine.error.SqlState;
 import java.util.ArrayList;
@@ -210,6 +213,54 @@ public final class PeekInputs implements AutoCloseable {
         Changes pending = pendingWrites.get(tableId);
         if (pending == null || pending.isEmpty()) return committed;
         return new Changes(committed.size() + pending.size()).addAll(committed).addAll(pending).consolidate();
+    }
+
+    /**
+     * Table {@code tableId} at {@link #asOf()} for a pipelined read: its snapshot walked a
+     * chunk at a time, one walk per consumer, never copied whole (rows stored packed are
+     * materialized per chunk, so they die young). With pending writes to the table, its
+     * {@link #table} contents.
+     */
+    public SourceRows tableRows(long tableId) {
+        ReadContext rc = tables.get(tableId);
+        if (rc == null) throw new IllegalStateException("table " + tableId + " is not part of this read");
+        Changes pending = pendingWrites.get(tableId);
+        TraceSnapshot snap = pending == null || pending.isEmpty() ? rc.snapshot(tableId, asOf) : null;
+        if (snap == null) return SourceRows.of(table(tableId));
+        long t = asOf;
+        return new SourceRows() {
+            @Override
+            public ChunkSource cursor(int chunkRows, Cancellation cancel) { return new SnapshotChunks(snap.walk(t), chunkRows, cancel); }
+
+            @Override
+            public long heapBytes() { return 0; }
+        };
+    }
+
+    /** A table snapshot's rows, a chunk of at most {@code chunkRows} per pull. */
+    private static final class SnapshotChunks implements ChunkSource {
+        private final TraceSnapshot.Walk walk;
+        private final int chunkRows;
+        private final Cancellation cancel;
+        private boolean done;
+
+        SnapshotChunks(TraceSnapshot.Walk walk, int chunkRows, Cancellation cancel) {
+            this.walk = walk;
+            this.chunkRows = Math.max(1, chunkRows);
+            this.cancel = cancel;
+        }
+
+        @Override
+        public Changes next() {
+            if (done) return null;
+            cancel.check();
+            Changes out = new Changes(chunkRows);
+            done = walk.advance(chunkRows, (key, val, diff) -> out.add(key, diff));
+            return out;
+        }
+
+        @Override
+        public void close() { done = true; }
     }
 
     /**

@@ -72,6 +72,18 @@ public final class Table {
     /** Prevents compaction past {@code t} until the hold is closed. Any thread. */
     public ReadHold hold(long t) { return spine.acquireHold(t); }
 
+    /**
+     * The table's snapshot for a read at {@code asOf}: its keys are the rows ({@link
+     * TraceSnapshot#walk} reads them a chunk at a time). Any thread.
+     *
+     * @throws IllegalStateException unless the table is readable at {@code asOf}
+     */
+    public TraceSnapshot snapshotAt(long asOf) {
+        TraceSnapshot snap = spine.snapshot();
+        snap.checkReadableAt(asOf);
+        return snap;
+    }
+
     /** The table's rows at {@code asOf} (consolidated, positive diffs). Any thread. */
     public Changes read(long asOf) {
         TraceSnapshot snap = spine.snapshot();

@@ -53,6 +53,29 @@ final class TraceModel {
                 .as("contents of %s at %d", s, t)
                 .containsExactlyElementsOf(new ArrayList<>(expected.entrySet()));
 
+        // A walk in slices (1, 2, 3, ... visits per advance) visits what forEachAt does, in order.
+        List<String> whole = new ArrayList<>();
+        s.forEachAt(t, (k, v, d) -> whole.add(k + "/" + v + "/" + d));
+        for (int slice = 1; slice <= 3; slice++) {
+            List<String> sliced = new ArrayList<>();
+            TraceSnapshot.Walk w = s.walk(t);
+            int calls = 0;
+            int[] visits = new int[1];
+            boolean done = false;
+            while (!done) {
+                visits[0] = 0;
+                done = w.advance(slice, (k, v, d) -> {
+                    visits[0]++;
+                    sliced.add(k + "/" + v + "/" + d);
+                });
+                assertThat(visits[0]).as("visits per advance of %d", slice).isLessThanOrEqualTo(slice);
+                assertThat((long) ++calls).as("advances of %d over %d entries", slice, whole.size())
+                        .isLessThanOrEqualTo(2 * s.updateCount() + 2);
+            }
+            assertThat(w.advance(slice, (k, v, d) -> sliced.add("after the end"))).isTrue();
+            assertThat(sliced).as("walk of %s at %d in slices of %d", s, t, slice).containsExactlyElementsOf(whole);
+        }
+
         for (Row key : probeKeys) {
             Map<Row, Long> want = new LinkedHashMap<>();
             expected.forEach((kv, d) -> {
