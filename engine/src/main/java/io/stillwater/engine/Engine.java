@@ -168,6 +168,11 @@ public final class Engine implements AutoCloseable {
         public ExecutionResult execute(PreparedStatement stmt, List<Object> params) { return inner.execute(stmt, params); }
 
         @Override
+        public PreparedStatement prepareImmediate(String sql, List<SqlType> paramTypeHints) {
+            return inner.prepareImmediate(sql, paramTypeHints);
+        }
+
+        @Override
         public ExecutionResult executeImmediate(PreparedStatement stmt, List<Object> params) {
             return inner.executeImmediate(stmt, params);
         }

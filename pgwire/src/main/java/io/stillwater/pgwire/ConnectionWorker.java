@@ -161,7 +161,8 @@ final class ConnectionWorker {
      * Sync, and an Execute whose read {@link Session#executeImmediate} finishes at once),
      * with exactly the replies and errors {@link #handle} would give; otherwise returns
      * false having done nothing, and the caller hands this message and every later one to
-     * the worker thread. Parse and Query always go there (planning may take milliseconds).
+     * the worker thread. A Parse or a simple Query is taken only when its plan is cached
+     * (planning may take milliseconds) and, for a Query, its read finishes at once.
      */
     boolean handleNow(FrontendMessage message) {
         if (closed || session == null || login != null || copyIn != null || !out.isOpen()) return false;
@@ -174,11 +175,70 @@ final class ConnectionWorker {
             case FrontendMessage.Execute m -> {
                 if (!ignoreTillSync && !executedNow(m)) return false;
             }
+            case FrontendMessage.Parse m -> {
+                if (!ignoreTillSync) return parsedNow(m); // else handle() skips it
+            }
+            case FrontendMessage.Query m -> {
+                if (!ignoreTillSync) return queriedNow(m.sql()); // else handle() skips it
+            }
             default -> {
                 return false;
             }
         }
         handle(message);
+        return true;
+    }
+
+    /**
+     * A Parse whose plan is cached already ({@link Session#prepareImmediate}: a lookup, no
+     * planning), answered now as {@link #parse} would; false (nothing done) for anything else.
+     */
+    private boolean parsedNow(FrontendMessage.Parse m) {
+        if (!m.statementName().isEmpty() && statements.containsKey(m.statementName())) return false; // its error: parse()
+        PreparedStatement stmt;
+        try {
+            stmt = session.prepareImmediate(m.sql(), paramHints(m));
+        } catch (Throwable e) {
+            return false; // parse() plans it again and reports what is wrong
+        }
+        if (stmt == null) return false;
+        statements.put(m.statementName(), stmt);
+        out.send(new BackendMessage.ParseComplete());
+        return true;
+    }
+
+    /**
+     * A simple Query of one statement whose plan is cached and whose read finishes at once
+     * ({@link Session#prepareImmediate}, {@link Session#executeImmediate}), answered now with
+     * exactly {@link #simpleQuery}'s replies; false (nothing done) for anything else.
+     */
+    private boolean queriedNow(String sql) {
+        PreparedStatement stmt;
+        try {
+            List<String> parts = session.splitStatements(sql);
+            if (parts.size() != 1) return false;
+            stmt = session.prepareImmediate(parts.get(0), List.of());
+        } catch (Throwable e) {
+            return false; // simpleQuery() reports it
+        }
+        if (stmt == null) return false;
+        ExecutionResult result;
+        try {
+            result = session.executeImmediate(stmt, List.of());
+            if (result == null) return false;
+        } catch (Throwable e) {
+            endUnnamed();
+            error(e);
+            syncAndReady();
+            return true;
+        }
+        endUnnamed();
+        try {
+            sendResult(result, Collections.emptyIterator());
+        } catch (Throwable e) {
+            error(e);
+        }
+        syncAndReady();
         return true;
     }
 
@@ -349,10 +409,7 @@ final class ConnectionWorker {
     }
 
     private void simpleQuery(String sql) {
-        // A simple query ends the unnamed statement and portal, as in PostgreSQL.
-        statements.remove("");
-        dropPortal("");
-        cancelRequested = false;
+        endUnnamed();
         List<String> parts;
         try {
             parts = session.splitStatements(sql);
@@ -365,6 +422,13 @@ final class ConnectionWorker {
         runStatements(parts.iterator());
     }
 
+    /** A simple query ends the unnamed statement and portal, as in PostgreSQL, and starts anew for cancels. */
+    private void endUnnamed() {
+        statements.remove("");
+        dropPortal("");
+        cancelRequested = false;
+    }
+
     /**
      * Runs a simple query's statements from {@code parts} on, then ReadyForQuery; a COPY
      * FROM STDIN stops here and the rest runs when its data has arrived.
@@ -372,29 +436,34 @@ final class ConnectionWorker {
     private void runStatements(Iterator<String> parts) {
         try {
             while (parts.hasNext()) {
-                ExecutionResult result = session.execute(parts.next());
-                switch (result) {
-                    case ExecutionResult.Rows rows -> {
-                        try (RowStream stream = rows.stream()) {
-                            out.send(rowDescription(rows.columns(), List.of()));
-                            Sent sent = sendRows(stream, rows.columns(), List.of(), Long.MAX_VALUE);
-                            out.send(new BackendMessage.CommandComplete(rows.commandVerb() + " " + sent.rows()));
-                        }
-                    }
-                    case ExecutionResult.Command command -> sendCommand(command);
-                    case ExecutionResult.Empty empty -> out.send(new BackendMessage.EmptyQueryResponse());
-                    case ExecutionResult.CopyOut copy -> sendCopyOut(copy);
-                    case ExecutionResult.CopyIn copy -> {
-                        startCopyIn(copy, parts);
-                        return;
-                    }
-                }
+                if (!sendResult(session.execute(parts.next()), parts)) return;
             }
         } catch (Throwable e) {
             // After whatever rows were sent, as PostgreSQL does; the rest of the string is not run.
             error(e);
         }
         syncAndReady();
+    }
+
+    /** Sends one simple-query statement's result; false when a COPY FROM STDIN now waits for its data. */
+    private boolean sendResult(ExecutionResult result, Iterator<String> parts) {
+        switch (result) {
+            case ExecutionResult.Rows rows -> {
+                try (RowStream stream = rows.stream()) {
+                    out.send(rowDescription(rows.columns(), List.of()));
+                    Sent sent = sendRows(stream, rows.columns(), List.of(), Long.MAX_VALUE);
+                    out.send(new BackendMessage.CommandComplete(rows.commandVerb() + " " + sent.rows()));
+                }
+            }
+            case ExecutionResult.Command command -> sendCommand(command);
+            case ExecutionResult.Empty empty -> out.send(new BackendMessage.EmptyQueryResponse());
+            case ExecutionResult.CopyOut copy -> sendCopyOut(copy);
+            case ExecutionResult.CopyIn copy -> {
+                startCopyIn(copy, parts);
+                return false;
+            }
+        }
+        return true;
     }
 
     // ---- COPY ----
@@ -470,11 +539,16 @@ final class ConnectionWorker {
             throw new SqlException(SqlState.DUPLICATE_PREPARED_STATEMENT,
                     "prepared statement \"" + m.statementName() + "\" already exists");
         }
-        List<SqlType> hints = new ArrayList<>(m.paramTypeOids().size());
-        for (int oid : m.paramTypeOids()) hints.add(PgTypes.hintForOid(oid));
-        PreparedStatement stmt = session.prepare(m.sql(), Collections.unmodifiableList(hints));
+        PreparedStatement stmt = session.prepare(m.sql(), paramHints(m));
         statements.put(m.statementName(), stmt);
         out.send(new BackendMessage.ParseComplete());
+    }
+
+    /** The parameter types a Parse declares, as planner hints. */
+    private static List<SqlType> paramHints(FrontendMessage.Parse m) {
+        List<SqlType> hints = new ArrayList<>(m.paramTypeOids().size());
+        for (int oid : m.paramTypeOids()) hints.add(PgTypes.hintForOid(oid));
+        return Collections.unmodifiableList(hints);
     }
 
     private void bind(FrontendMessage.Bind m) {

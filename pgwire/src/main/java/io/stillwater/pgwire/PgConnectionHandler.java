@@ -206,9 +206,14 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
         if (ran == messages.size()) return;
         List<FrontendMessage> rest = ran == 0 ? messages : messages.subList(ran, messages.size());
         if (inlineReads.enabled()) {
-            for (FrontendMessage m : rest) if (m instanceof FrontendMessage.Execute) inlineReads.handedOff();
+            for (FrontendMessage m : rest) if (runsStatement(m)) inlineReads.handedOff();
         }
         submit(ctx, rest);
+    }
+
+    /** The messages the inline-read counters count: those that run a statement. */
+    private static boolean runsStatement(FrontendMessage m) {
+        return m instanceof FrontendMessage.Execute || m instanceof FrontendMessage.Query;
     }
 
     /**
@@ -223,7 +228,7 @@ final class PgConnectionHandler extends ChannelInboundHandlerAdapter {
             FrontendMessage m = messages.get(i);
             try {
                 if (!worker.handleNow(m)) return i;
-                if (m instanceof FrontendMessage.Execute) inlineReads.answered();
+                if (runsStatement(m)) inlineReads.answered();
             } catch (Throwable e) {
                 // As on the worker: a failure around a statement ends the connection.
                 worker.failed(e);

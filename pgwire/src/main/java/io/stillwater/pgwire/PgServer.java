@@ -220,10 +220,10 @@ public final class PgServer implements AutoCloseable {
     /** Whether prepared point reads may be answered on the event loop ({@link #withInlineReads}). */
     public synchronized boolean inlineReads() { return inlineReads.enabled(); }
 
-    /** Executes answered on the event loop so far (see {@link #withInlineReads}). */
+    /** Statements (Executes and simple Queries) answered on the event loop so far (see {@link #withInlineReads}). */
     public long inlineExecutes() { return inlineReads.answeredCount(); }
 
-    /** Executes the event loop handed to a connection's thread, since the engine could not finish them at once. */
+    /** Executes and simple Queries the event loop handed to a connection's thread (not cached, or not finishable at once). */
     public long handedOffExecutes() { return inlineReads.handedOffCount(); }
 
     /** The TLS this server offers, or null. */

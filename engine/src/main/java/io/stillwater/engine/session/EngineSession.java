@@ -217,7 +217,15 @@ public final class EngineSession implements Session {
     // ------------------------------------------------------------------ prepare
 
     @Override
-    public PreparedStatement prepare(String sql, List<SqlType> paramTypeHints) {
+    public PreparedStatement prepare(String sql, List<SqlType> paramTypeHints) { return prepare(sql, paramTypeHints, false); }
+
+    @Override
+    public PreparedStatement prepareImmediate(String sql, List<SqlType> paramTypeHints) {
+        return prepare(sql, paramTypeHints, true);
+    }
+
+    /** With {@code cachedOnly}, null unless the plan cache has the statement (nothing is planned). */
+    private PreparedStatement prepare(String sql, List<SqlType> paramTypeHints, boolean cachedOnly) {
         // A new statement: a cancel left over from an earlier one no longer applies.
         if (!running && openStreams.isEmpty()) cancelRequested.set(false);
         planning = true;
@@ -225,8 +233,11 @@ public final class EngineSession implements Session {
             // Only the session cluster's indexes are usable (a view indexed elsewhere is expanded).
             // The relations the statement names are recorded for the privilege checks at execute
             // (and kept with a cached plan).
-            PlannedStatement planned = plans.plan(planner, sql, paramTypeHints == null ? List.of() : paramTypeHints,
-                    catalog.get(), vars.get("cluster"));
+            List<SqlType> hints = paramTypeHints == null ? List.of() : paramTypeHints;
+            PlannedStatement planned = cachedOnly
+                    ? plans.planCached(sql, hints, catalog.get(), vars.get("cluster")).orElse(null)
+                    : plans.plan(planner, sql, hints, catalog.get(), vars.get("cluster"));
+            if (planned == null) return null;
             Statement stmt = planned.statement();
             List<ResultColumn> columns = stmt instanceof Statement.FetchCursor f && !f.move()
                     ? cursors.find(f.name()).map(Cursors.Cursor::columns).orElse(List.of()) // the cursor's, when open

@@ -21,6 +21,13 @@ public interface Session extends AutoCloseable {
     PreparedStatement prepare(String sql, List<SqlType> paramTypeHints);
 
     /**
+     * {@link #prepare} only if the statement's plan is cached already (no parsing or planning
+     * beyond a lookup and binding literals), else null with nothing done. Lets the wire
+     * server take a repeated statement's Parse or simple Query on its event loop.
+     */
+    default PreparedStatement prepareImmediate(String sql, List<SqlType> paramTypeHints) { return null; }
+
+    /**
      * Executes a prepared statement. {@code params} are already decoded to datums of
      * {@code stmt.paramTypes()} (null for SQL NULL).
      */

@@ -78,6 +78,30 @@ public final class CachedPlanning {
         return planned;
     }
 
+    /**
+     * {@code sql} as {@link #plan} would give it, but only from the cache: the exact text, or
+     * its lifted form's generic plan bound to the literals; empty when that would take the
+     * planner (a miss, or literals that do not bind). Never plans, so it costs microseconds:
+     * the wire server's event loop calls it through the session.
+     */
+    public Optional<PlannedStatement> planCached(String sql, List<SqlType> paramHints, Catalog catalog, String cluster) {
+        if (!cache.enabled()) return Optional.empty();
+        List<SqlType> hints = PlanCache.hintsKey(paramHints);
+        PlanCache.Lookup found = cache.get(new PlanCache.Key(sql, false, hints, cluster), catalog);
+        if (found.found()) {
+            cache.count(PlanCache.Outcome.HIT);
+            return Optional.of(found.statement());
+        }
+        if (!hints.isEmpty()) return Optional.empty();
+        Optional<LiteralLifter.LiftedStatement> lifted = LiteralLifter.lift(sql);
+        if (lifted.isEmpty()) return Optional.empty();
+        PlanCache.Lookup generic = cache.get(new PlanCache.Key(lifted.get().text(), true, List.of(), cluster), catalog);
+        if (!generic.found() || generic.statement() == null) return Optional.empty();
+        Optional<Statement> bound = bind(generic.statement().statement(), lifted.get().literals());
+        if (bound.isPresent()) cache.count(PlanCache.Outcome.LIFTED_HIT);
+        return bound.map(b -> new PlannedStatement(b, generic.statement().references()));
+    }
+
     /** {@code sql} planned against {@code visible}, recording the relations it names. */
     private static PlannedStatement planRecorded(StatementPlanner planner, String sql, List<SqlType> hints,
                                                  CatalogView visible) {
